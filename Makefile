@@ -1,0 +1,34 @@
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+
+.PHONY: setup test check lint types bench fuzz clean
+
+setup: $(VENV)/.installed
+
+$(VENV)/.installed: pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -e '.[dev]'
+	touch $@
+
+lint: setup
+	$(BIN)/ruff check erc tests benchmarks
+	$(BIN)/ruff format --check erc tests benchmarks
+
+types: setup
+	$(BIN)/mypy
+
+test: lint types
+	$(BIN)/pytest
+
+check: test
+
+bench: setup
+	$(BIN)/python benchmarks/bench.py
+
+fuzz: setup
+	ERC_FUZZ=long $(BIN)/pytest tests -k fuzz -p no:cacheprovider
+
+clean:
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis

@@ -1,0 +1,3 @@
+from erc.cli import main
+
+main()

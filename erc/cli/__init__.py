@@ -1,0 +1,69 @@
+"""The ``erc`` command line: parse, load, resolve, render. No rule logic lives here.
+
+Every error is caught in one place (``run``): an ``ErcError`` or a usage error becomes
+exit code 2 with a clear message (a JSON document on stderr with ``--json``).
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Sequence
+
+from typer import exceptions as typer_exceptions
+from typer._click import exceptions as click_exceptions  # typer 0.28 vendors click
+
+from erc.errors import ErcError
+
+
+def run(argv: Sequence[str]) -> int:
+    """Run one erc command line; return its exit code."""
+    from erc.cli.app import app
+
+    args = list(argv)
+    try:
+        code = app(args=args, prog_name="erc", standalone_mode=False)
+    except ErcError as error:
+        report(error, "--json" in args)
+        return 2
+    except click_exceptions.NoArgsIsHelpError as error:
+        sys.stdout.write(error.format_message() + "\n")
+        return 0
+    except click_exceptions.UsageError as error:
+        hint = (
+            f" (try 'erc {error.ctx.command_path.split(' ', 1)[-1]} --help')"
+            if (error.ctx and " " in error.ctx.command_path)
+            else " (try 'erc --help')"
+        )
+        report(ErcError("usage", error.format_message() + hint), "--json" in args)
+        return 2
+    except typer_exceptions.Abort:
+        sys.stderr.write("aborted\n")
+        return 130
+    except click_exceptions.ClickException as error:
+        report(ErcError("usage", error.format_message()), "--json" in args)
+        return 2
+    except BrokenPipeError:
+        return 0
+    return code if isinstance(code, int) else 0
+
+
+def report(error: ErcError, as_json: bool) -> None:
+    """An error on stderr: one JSON document, or one line per problem for people."""
+    if as_json:
+        from erc.render.envelope import encode, error_document
+
+        sys.stderr.write(encode(error_document(error)).decode())
+        return
+    from erc.render.human import clean
+
+    lines = [f"erc: {error.where()}{error.message}"]
+    if len(error.problems) > 1:
+        lines = [f"erc: {error.path}: {len(error.problems)} problems"] + [
+            f"  {error.path}:{p.line}:{p.column}: {p.message}" if p.line else f"  {p.message}"
+            for p in error.problems
+        ]
+    sys.stderr.write(clean("\n".join(lines)).replace("\\x0a", "\n") + "\n")
+
+
+def main() -> None:
+    sys.exit(run(sys.argv[1:]))

@@ -1,0 +1,68 @@
+"""Encounter files: YAML text -> validated ``Encounter``, or every problem with its place."""
+
+from __future__ import annotations
+
+import os
+
+from erc.errors import ErcError, Problem
+from erc.rules.model import Encounter
+
+MAX_FILE_BYTES = 1 << 20
+"""The largest encounter file read: 1 MiB."""
+
+
+def read_text(path: str) -> str:
+    """A file's text, or an ``ErcError`` saying plainly why it cannot be read."""
+    try:
+        with open(path, "rb") as handle:
+            data = handle.read(MAX_FILE_BYTES + 1)
+    except FileNotFoundError:
+        raise ErcError("file-not-found", f"no such file: {path}", path) from None
+    except IsADirectoryError:
+        raise ErcError("bad-file", f"{path} is a folder, not an encounter file", path) from None
+    except OSError as exc:
+        raise ErcError("bad-file", f"cannot read {path}: {exc.strerror or exc}", path) from None
+    if len(data) > MAX_FILE_BYTES:
+        raise ErcError("file-too-large", f"{path} is larger than {MAX_FILE_BYTES} bytes", path)
+    if b"\0" in data:
+        raise ErcError("bad-file", f"{path} is a binary file (it has NUL bytes)", path)
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        column = exc.start - (data.rfind(b"\n", 0, exc.start) + 1) + 1
+        raise ErcError(
+            "bad-file", f"{path} is not UTF-8 text (byte {exc.start})", path, line, column
+        ) from None
+
+
+def problems_in(text: str, path: str | None = None) -> tuple[Encounter | None, list[Problem]]:
+    """Parse and validate ``text``: the encounter, or None and every problem found."""
+    from erc.encounter.build import build
+    from erc.encounter.validate import validate
+    from erc.encounter.yamlread import read
+
+    doc = read(text)
+    spec, problems = validate(doc)
+    if spec is None:
+        return None, problems or [Problem("the file is empty")]
+    encounter, more = build(spec, doc, path)
+    if more:
+        return None, more
+    return encounter, []
+
+
+def parse(text: str, path: str | None = None) -> Encounter:
+    encounter, problems = problems_in(text, path)
+    if encounter is None:
+        first = problems[0]
+        extra = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
+        raise ErcError(
+            "invalid-encounter", f"{first.message}{extra}", path, first.line, first.column, problems
+        )
+    return encounter
+
+
+def load(path: str) -> Encounter:
+    """Read and validate one encounter file."""
+    return parse(read_text(path), os.fspath(path))

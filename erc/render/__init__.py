@@ -1,0 +1,24 @@
+"""Results to the user: the JSON envelope (``envelope``) or a human table (``human``)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from erc.dice import Roll
+from erc.rules.model import Encounter, HouseRules
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """What one command produced: its result and how it was reached."""
+
+    command: str
+    result: Any
+    encounter: Encounter | None = None
+    seed: int | None = None
+    rolls: tuple[Roll, ...] = ()
+
+    @property
+    def rules(self) -> HouseRules:
+        return self.encounter.rules if self.encounter else HouseRules()

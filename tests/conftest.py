@@ -1,0 +1,48 @@
+"""Shared test helpers: run erc in-process, and build combatants without a file."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from erc.cli import run
+
+ROOT = Path(__file__).resolve().parent.parent
+ENCOUNTERS = ROOT / "encounters"
+FIXTURES = Path(__file__).resolve().parent / "fixtures"
+
+
+@dataclass
+class Ran:
+    code: int
+    out: str
+    err: str
+
+    @property
+    def json(self) -> Any:
+        return json.loads(self.out)
+
+    @property
+    def error(self) -> Any:
+        return json.loads(self.err)["error"]
+
+
+@pytest.fixture
+def erc(capsys: pytest.CaptureFixture[str]) -> Any:
+    """``erc("roll", "3d20")`` -> Ran(code, out, err), run in this process."""
+
+    def call(*args: str) -> Ran:
+        capsys.readouterr()
+        code = run([str(a) for a in args])
+        captured = capsys.readouterr()
+        return Ran(code, captured.out, captured.err)
+
+    return call
+
+
+def encounter_path(name: str) -> str:
+    return str(ENCOUNTERS / name)
