@@ -102,3 +102,13 @@ def emit(outcome: Outcome, as_json: bool, human: str) -> None:
 
 def env_flag(name: str) -> bool:
     return os.environ.get(name, "") not in ("", "0")
+
+
+OddsOpt = Annotated[
+    bool,
+    typer.Option("--odds", help="Exact probabilities; alone it draws no dice."),
+]
+AdvantageOpt = Annotated[bool, typer.Option("--advantage", help="Roll at advantage (R1.5).")]
+DisadvantageOpt = Annotated[
+    bool, typer.Option("--disadvantage", help="Roll at disadvantage (R1.5).")
+]
