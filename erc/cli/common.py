@@ -2,17 +2,23 @@
 
 from __future__ import annotations
 
+import functools
+import inspect
 import os
 import sys
 from collections.abc import Callable
+from contextvars import ContextVar
+from dataclasses import dataclass
 from typing import Annotated, Any
 
 import typer
 
 from erc.dice import Dice, PhysicalSource, SeededSource, new_seed, parse_rolls
 from erc.errors import ErcError
+from erc.journal_path import default_journal
 from erc.render import Outcome
 from erc.rules.model import Encounter
+from erc.state import State
 
 EncounterOpt = Annotated[
     str | None,
@@ -47,12 +53,100 @@ RollsOpt = Annotated[
 ]
 
 
+@dataclass
+class Session:
+    """What the shared options of one command invocation asked for."""
+
+    apply: bool = False
+    journal: str | None = None
+    journal_path: str | None = None
+    state: State | None = None
+
+
+_session: ContextVar[Session] = ContextVar("erc_session", default=Session())  # noqa: B039
+
+ApplyOpt = Annotated[
+    bool, typer.Option("--apply", help="Record the result in the encounter's journal.")
+]
+JournalOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--journal",
+        envvar="ERC_JOURNAL",
+        show_envvar=True,
+        metavar="FILE",
+        help="The journal (default: <encounter>.journal.jsonl beside it).",
+    ),
+]
+
+
+def journaled(*, apply: bool) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """Give a command ``--journal`` (and ``--apply`` when it records results).
+
+    One decorator instead of the same two options in every command module: the values are
+    kept for ``load_encounter`` and ``execute`` in a context variable for this invocation.
+    """
+
+    def decorate(func: Callable[..., Any]) -> Callable[..., Any]:
+        signature = inspect.signature(func, eval_str=True)
+        extra = [
+            inspect.Parameter(
+                "journal", inspect.Parameter.KEYWORD_ONLY, default=None, annotation=JournalOpt
+            )
+        ]
+        if apply:
+            extra.insert(
+                0,
+                inspect.Parameter(
+                    "apply", inspect.Parameter.KEYWORD_ONLY, default=False, annotation=ApplyOpt
+                ),
+            )
+
+        @functools.wraps(func)
+        def wrapper(*args: Any, **kwargs: Any) -> Any:
+            session = Session(bool(kwargs.pop("apply", False)), kwargs.pop("journal", None))
+            token = _session.set(session)
+            try:
+                return func(*args, **kwargs)
+            finally:
+                _session.reset(token)
+
+        params = list(signature.parameters.values())
+        wrapper.__signature__ = signature.replace(parameters=params + extra)  # type: ignore[attr-defined]
+        wrapper.__annotations__ = {**func.__annotations__, **{p.name: p.annotation for p in extra}}
+        return wrapper
+
+    return decorate
+
+
+def session() -> Session:
+    return _session.get()
+
+
 def load_encounter(path: str | None) -> Encounter:
-    from erc.encounter import load
+    """The encounter with the journal's state folded in (when a journal exists)."""
+    from erc.encounter import load_cached
 
     if not path:
         raise ErcError("no-encounter", "no encounter file: give -e FILE or set ERC_ENCOUNTER")
-    return load(path)
+    encounter = load_cached(path)
+    current = _session.get()
+    journal_path = current.journal or os.environ.get("ERC_JOURNAL") or default_journal(path)
+    current.journal_path = journal_path
+    current.state = load_state(encounter, journal_path)
+    return current.state.encounter
+
+
+def load_state(encounter: Encounter, journal_path: str) -> State:
+    from erc import journal
+    from erc.state import fold
+
+    read = journal.read(journal_path)
+    try:
+        return fold(encounter, ((e.line, e.event) for e in read.entries))
+    except ErcError as error:
+        error.path = journal_path
+        raise
 
 
 def execute(
@@ -83,8 +177,32 @@ def execute(
     if physical is not None:
         physical.check_all_used()
     outcome = Outcome(command, result, encounter, used_seed, tuple(dice.rolls))
+    current = _session.get()
+    if current.apply:
+        record(outcome, current)
     emit(outcome, as_json, human or command.replace("-", "_"))
     return 0
+
+
+def record(outcome: Outcome, current: Session) -> None:
+    """``--apply``: the result's effects become one journal event, durable before output."""
+    from erc import journal
+    from erc.effects import effects_of
+    from erc.render.envelope import to_data
+
+    if current.state is None or current.journal_path is None:
+        raise ErcError("usage", "--apply needs an encounter file")
+    effects = effects_of(outcome.command, outcome.result, current.state)
+    journal.append(
+        current.journal_path,
+        {
+            "command": outcome.command,
+            "round": current.state.round,
+            "seed": outcome.seed,
+            "effects": effects,
+            "result": to_data(outcome.result),
+        },
+    )
 
 
 def emit(outcome: Outcome, as_json: bool, human: str) -> None:

@@ -66,3 +66,21 @@ def parse(text: str, path: str | None = None) -> Encounter:
 def load(path: str) -> Encounter:
     """Read and validate one encounter file."""
     return parse(read_text(path), os.fspath(path))
+
+
+_cache: dict[str, tuple[tuple[int, int], Encounter]] = {}
+
+
+def load_cached(path: str) -> Encounter:
+    """``load``, remembered while the file is unchanged (``erc batch`` loads once)."""
+    try:
+        stat = os.stat(path)
+        key = (stat.st_mtime_ns, stat.st_size)
+    except OSError:
+        return load(path)
+    hit = _cache.get(path)
+    if hit and hit[0] == key:
+        return hit[1]
+    encounter = load(path)
+    _cache[path] = (key, encounter)
+    return encounter

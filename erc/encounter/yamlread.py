@@ -53,15 +53,24 @@ _SCALAR_TAGS = frozenset(_STD + t for t in ("str", "int", "float", "bool", "null
 
 @dataclass
 class Document:
-    """The data of one YAML document and where each part of it stands."""
+    """The data of one YAML document and where each part of it stands.
+
+    Places are recorded only when asked for (``mark``): a valid file is read once without
+    them; the first ``mark`` call reads the text again, recording every place.
+    """
 
     data: Any = None
     values: dict[Path, Mark] = field(default_factory=dict)
     keys: dict[Path, Mark] = field(default_factory=dict)
     problems: list[Problem] = field(default_factory=list)
+    text: str | None = None
+    tracked: bool = False
 
     def mark(self, path: Path, *, key: bool = False) -> Mark | None:
         """The place of ``path`` (its key if ``key``), else of its nearest ancestor."""
+        if not self.tracked and self.text is not None:
+            again = read(self.text, track=True)
+            self.values, self.keys, self.tracked = again.values, again.keys, True
         if key and path in self.keys:
             return self.keys[path]
         while True:
@@ -76,14 +85,19 @@ def _mark(event: Any) -> Mark:
     return (event.start_mark.line + 1, event.start_mark.column + 1)
 
 
+_NUMBER_START = frozenset("0123456789+-.")
+
+
 def _plain(text: str) -> Any:
     """A plain scalar under YAML 1.2's core schema."""
-    if text in _NULLS:
+    if not text or text in _NULLS:
         return None
-    if text in _TRUE:
-        return True
-    if text in _FALSE:
-        return False
+    if text[0] not in _NUMBER_START:
+        if text in _TRUE:
+            return True
+        if text in _FALSE:
+            return False
+        return text
     if len(text) <= MAX_NUMBER_DIGITS + 1:
         if _INT.match(text):
             return int(text)
@@ -117,21 +131,37 @@ def _tagged(tag: str, text: str) -> Any:
     return float(str(value)) if kind == "float" else value
 
 
+_SCALAR = yaml.ScalarEvent
+_MAP_START = yaml.MappingStartEvent
+_MAP_END = yaml.MappingEndEvent
+_SEQ_START = yaml.SequenceStartEvent
+_SEQ_END = yaml.SequenceEndEvent
+_ALIAS = yaml.AliasEvent
+_DOC_START = yaml.DocumentStartEvent
+_STREAM_END = yaml.StreamEndEvent
+
+
 @dataclass
 class _Frame:
     container: dict[str, Any] | list[Any]
     path: Path
     anchor: str | None
+    start: Mark = (0, 0)
     size: int = 1
     key: str | None = None
     key_mark: Mark | None = None
     expect_key: bool = True
     merges: list[Any] = field(default_factory=list)
+    first_lines: dict[str, int] = field(default_factory=dict)
 
 
-def read(text: str) -> Document:
-    """Parse ``text``; syntax errors end the reading, other problems are collected."""
-    doc = Document()
+def read(text: str, *, track: bool = False) -> Document:
+    """Parse ``text``; syntax errors end the reading, other problems are collected.
+
+    With ``track``, the place of every key and value is recorded.
+    """
+    doc = Document(text=text, tracked=track)
+    values, keys = doc.values, doc.keys
     anchors: dict[str, tuple[Any, int]] = {}
     stack: list[_Frame] = []
     total = 0
@@ -146,14 +176,15 @@ def read(text: str) -> Document:
             anchors[anchor] = (value, size)
         if not stack:
             doc.data = value
-            doc.values[()] = mark
+            values[()] = mark
             return
         frame = stack[-1]
         frame.size += size
-        if isinstance(frame.container, list):
-            path = (*frame.path, len(frame.container))
-            frame.container.append(value)
-            doc.values.setdefault(path, mark)
+        container = frame.container
+        if container.__class__ is list:
+            if track:
+                values.setdefault((*frame.path, len(container)), mark)
+            container.append(value)
             return
         if frame.expect_key:
             if not isinstance(value, str) or isinstance(value, bool):
@@ -166,16 +197,20 @@ def read(text: str) -> Document:
         if key == "<<":
             frame.merges.append((value, mark))
             return
-        path = (*frame.path, key)
-        if key in frame.container:
-            first = doc.keys.get(path)
-            where = f" (first at line {first[0]})" if first else ""
+        assert isinstance(container, dict)
+        if key in container:
+            first = frame.first_lines.get(key)
+            where = f" (first at line {first})" if first else ""
             doc.problems.append(Problem(f"duplicate key {key!r}{where}", *(frame.key_mark or mark)))
             return
-        frame.container[key] = value
-        doc.values[path] = mark
+        container[key] = value
         if frame.key_mark:
-            doc.keys[path] = frame.key_mark
+            frame.first_lines[key] = frame.key_mark[0]
+        if track:
+            path = (*frame.path, key)
+            values[path] = mark
+            if frame.key_mark:
+                keys[path] = frame.key_mark
 
     def child_path() -> Path:
         if not stack:
@@ -192,22 +227,19 @@ def read(text: str) -> Document:
     try:
         parser = _Parser(text)
         try:
+            get_event = parser.get_event
             while True:
-                event = parser.get_event()
-                if event is None or isinstance(event, yaml.StreamEndEvent):
-                    break
-                if isinstance(event, yaml.DocumentStartEvent):
-                    documents += 1
-                    if documents > 1:
-                        raise _Stop("one encounter per file: a second YAML document", _mark(event))
-                elif isinstance(event, yaml.ScalarEvent):
-                    mark = _mark(event)
-                    check_tag(event.tag, mark, *_SCALAR_TAGS)
+                event: Any = get_event()
+                cls = event.__class__
+                if cls is _SCALAR:
+                    mark = (event.start_mark.line + 1, event.start_mark.column + 1)
+                    tag = event.tag
                     try:
-                        if event.tag and event.tag != "!":
-                            value = _tagged(event.tag, event.value)
+                        if tag and tag != "!":
+                            check_tag(tag, mark, *_SCALAR_TAGS)
+                            value = _tagged(tag, event.value)
                         elif event.implicit[0] and not (
-                            stack and stack[-1].expect_key and isinstance(stack[-1].container, dict)
+                            stack and stack[-1].expect_key and stack[-1].container.__class__ is dict
                         ):
                             value = _plain(event.value)
                         else:
@@ -216,30 +248,35 @@ def read(text: str) -> Document:
                         doc.problems.append(Problem(str(exc), *mark))
                         value = None
                     place(value, mark, 1, event.anchor)
-                elif isinstance(event, yaml.AliasEvent):
+                elif cls is _MAP_START or cls is _SEQ_START:
+                    mark = _mark(event)
+                    is_map = cls is _MAP_START
+                    check_tag(event.tag, mark, _STD + ("map" if is_map else "seq"))
+                    if len(stack) >= MAX_DEPTH:
+                        raise _Stop(f"nesting deeper than {MAX_DEPTH} levels", mark)
+                    if stack and stack[-1].container.__class__ is dict and stack[-1].expect_key:
+                        raise _Stop("a key must be plain text, not a list or mapping", mark)
+                    path = child_path() if track else ()
+                    if track:
+                        values.setdefault(path, mark)
+                    stack.append(_Frame({} if is_map else [], path, event.anchor, mark))
+                elif cls is _MAP_END or cls is _SEQ_END:
+                    frame = stack.pop()
+                    if frame.merges:
+                        _merge(frame, doc)
+                    place(frame.container, frame.start, frame.size, frame.anchor)
+                elif cls is _ALIAS:
                     mark = _mark(event)
                     if event.anchor not in anchors:
                         raise _Stop(f"unknown alias *{event.anchor}", mark)
                     value, size = anchors[event.anchor]
                     place(value, mark, size, None)
-                elif isinstance(event, (yaml.MappingStartEvent, yaml.SequenceStartEvent)):
-                    mark = _mark(event)
-                    is_map = isinstance(event, yaml.MappingStartEvent)
-                    check_tag(event.tag, mark, _STD + ("map" if is_map else "seq"))
-                    if len(stack) >= MAX_DEPTH:
-                        raise _Stop(f"nesting deeper than {MAX_DEPTH} levels", mark)
-                    if stack and isinstance(stack[-1].container, dict) and stack[-1].expect_key:
-                        raise _Stop("a key must be plain text, not a list or mapping", mark)
-                    path = child_path()
-                    doc.values.setdefault(path, mark)
-                    stack.append(_Frame({} if is_map else [], path, event.anchor))
-                    stack[-1].key_mark = mark
-                elif isinstance(event, (yaml.MappingEndEvent, yaml.SequenceEndEvent)):
-                    frame = stack.pop()
-                    if isinstance(frame.container, dict):
-                        _merge(frame, doc)
-                    mark = doc.values.get(frame.path, (0, 0))
-                    place(frame.container, mark, frame.size, frame.anchor)
+                elif cls is _DOC_START:
+                    documents += 1
+                    if documents > 1:
+                        raise _Stop("one encounter per file: a second YAML document", _mark(event))
+                elif event is None or cls is _STREAM_END:
+                    break
         finally:
             dispose = getattr(parser, "dispose", None)
             if dispose:

@@ -115,6 +115,8 @@ class Combatant:
     vulnerable: frozenset[str] = frozenset()
     reaction_used: bool = False
     """Whether its one reaction this round is spent (chapter 000 "Reactions"; journal state)."""
+    locked_weapons: frozenset[str] = frozenset()
+    """Names of its weapons held in a weapon lock (R8.2; journal state)."""
 
     def score(self, attribute: str) -> int:
         """A sub-attribute score; a missing score is 0."""

@@ -1,0 +1,38 @@
+"""What an applied result changes: a command's result -> journal effects (see erc.state).
+
+Pure code over the result objects' CONTRACT fields, so the journal records deltas (damage
+dealt, conditions, reactions spent) and concurrent writers add up instead of overwriting.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from erc.state import State
+
+Effect = dict[str, Any]
+
+
+def effects_of(command: str, result: Any, state: State) -> list[Effect]:
+    handler = _HANDLERS.get(command)
+    return handler(result, state) if handler else []
+
+
+def _damage(targets: Any) -> list[Effect]:
+    return [
+        {"type": "damage", "target": t.name, "amount": t.damage} for t in targets if t.damage > 0
+    ]
+
+
+def _acted(name: str | None) -> list[Effect]:
+    return [{"type": "acted", "who": name}] if name else []
+
+
+def _attack(result: Any, state: State) -> list[Effect]:
+    return _acted(getattr(result, "attacker", None)) + _damage(result.targets)
+
+
+_HANDLERS: dict[str, Callable[[Any, State], list[Effect]]] = {
+    "attack": _attack,
+}

@@ -1,0 +1,200 @@
+"""The combat journal (issue 8, CONTRACT "Combat state"): fold, durability, locking, undo."""
+
+from __future__ import annotations
+
+import json
+import multiprocessing
+import os
+from pathlib import Path
+
+import pytest
+
+from erc import journal
+from erc.encounter import parse
+from erc.errors import ErcError
+from erc.journal_path import default_journal
+from erc.state import fold
+
+ENC = parse("""erc: 1
+combatants:
+  - {name: Thorin, ac: 15, body: 24}
+  - {name: Goblin, ac: 12, body: 7, conditions: [asleep]}
+""")
+
+
+def events(*effect_lists: list[dict[str, object]]) -> list[tuple[int, dict[str, object]]]:
+    return [(i, {"id": i, "effects": effects}) for i, effects in enumerate(effect_lists, 1)]
+
+
+def test_default_journal_beside_the_encounter() -> None:
+    """CONTRACT: "by default `<encounter>.journal.jsonl` beside the encounter"."""
+    assert default_journal("encounters/ambush.yaml") == "encounters/ambush.journal.jsonl"
+    assert default_journal("x/fight") == "x/fight.journal.jsonl"
+
+
+def test_damage_lowers_body_not_below_zero() -> None:
+    """R5.8: "damage lowers the target's Body, not below 0"."""
+    state = fold(
+        ENC,
+        events(
+            [{"type": "damage", "target": "Goblin", "amount": 5}],
+            [{"type": "damage", "target": "Goblin", "amount": 5}],
+        ),
+    )
+    assert state.encounter.get("Goblin").body == 0
+    assert state.encounter.get("Thorin").body == 24
+
+
+def test_one_reaction_per_round_resets_on_new_round() -> None:
+    """seed 000 "Reactions": "only one reaction can be used during a single round"; CONTRACT:
+    "`roll-init --apply` starts the next round (reactions reset, durations tick)"."""
+    used = fold(
+        ENC, events([{"type": "round", "round": 1}], [{"type": "reaction", "who": "Thorin"}])
+    )
+    assert used.encounter.get("Thorin").reaction_used and used.round == 1
+    reset = fold(
+        ENC,
+        events(
+            [{"type": "round", "round": 1}],
+            [{"type": "reaction", "who": "Thorin"}],
+            [{"type": "round", "round": 2}],
+        ),
+    )
+    assert not reset.encounter.get("Thorin").reaction_used and reset.round == 2
+
+
+def test_shock_incapacitation_counts_down_over_the_victims_actions() -> None:
+    """R6.5: "incapacitated for its next d3 actions": one action a round, counted as rounds
+    pass; if the victim already acted this round, its next action is next round's."""
+    shock = {"type": "condition", "target": "Goblin", "add": "incapacitated", "actions": 2}
+    state = fold(ENC, events([{"type": "round", "round": 1}], [shock]))
+    assert "incapacitated" in state.encounter.get("Goblin").conditions
+    assert state.incapacitated["Goblin"] == 2
+    after_one = fold(
+        ENC, events([{"type": "round", "round": 1}], [shock], [{"type": "round", "round": 2}])
+    )
+    assert after_one.incapacitated["Goblin"] == 1
+    after_two = fold(
+        ENC,
+        events(
+            [{"type": "round", "round": 1}],
+            [shock],
+            [{"type": "round", "round": 2}],
+            [{"type": "round", "round": 3}],
+        ),
+    )
+    assert "incapacitated" not in after_two.encounter.get("Goblin").conditions
+    acted_first = fold(
+        ENC,
+        events(
+            [{"type": "round", "round": 1}],
+            [{"type": "acted", "who": "Goblin"}],
+            [shock],
+            [{"type": "round", "round": 2}],
+        ),
+    )
+    assert acted_first.incapacitated["Goblin"] == 2
+
+
+def test_surprised_only_for_its_round() -> None:
+    """R4.3: surprised means no action, movement or reaction in round 1."""
+    state = fold(ENC, events([{"type": "round", "round": 1, "surprised": ["Goblin"]}]))
+    assert "surprised" in state.encounter.get("Goblin").conditions
+    later = fold(
+        ENC,
+        events(
+            [{"type": "round", "round": 1, "surprised": ["Goblin"]}],
+            [{"type": "round", "round": 2}],
+        ),
+    )
+    assert "surprised" not in later.encounter.get("Goblin").conditions
+
+
+def test_undo_cancels_an_event() -> None:
+    state = fold(
+        ENC,
+        [
+            (1, {"id": 1, "effects": [{"type": "damage", "target": "Thorin", "amount": 4}]}),
+            (2, {"id": 2, "effects": [{"type": "undo", "event": 1}]}),
+        ],
+    )
+    assert state.encounter.get("Thorin").body == 24
+
+
+def test_weapons_locked_and_disarmed() -> None:
+    enc = parse(
+        "erc: 1\ncombatants:\n  - {name: A, ac: 1, body: 1, weapons: [{name: sword, "
+        "kind: melee, weight: medium, damage_type: edged}]}\n"
+    )
+    locked = fold(
+        enc, events([{"type": "weapon", "who": "A", "weapon": "sword", "state": "locked"}])
+    )
+    assert locked.encounter.get("A").locked_weapons == {"sword"}
+    gone = fold(
+        enc, events([{"type": "weapon", "who": "A", "weapon": "sword", "state": "disarmed"}])
+    )
+    assert gone.encounter.get("A").weapons == () and gone.disarmed["A"] == {"sword"}
+
+
+def test_events_naming_unknown_combatants_are_errors_with_line() -> None:
+    with pytest.raises(ErcError) as caught:
+        fold(
+            ENC, [(7, {"id": 1, "effects": [{"type": "damage", "target": "Nobody", "amount": 1}]})]
+        )
+    assert caught.value.line == 7 and "Nobody" in caught.value.message
+
+
+def test_torn_last_line_is_skipped_and_reported(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """CONTRACT: "a torn last line left by a crash is reported and skipped"."""
+    path = tmp_path / "j.jsonl"
+    path.write_bytes(b'{"id":1,"effects":[]}\n{"id":2,"eff')
+    read = journal.read(str(path))
+    assert [e.event["id"] for e in read.entries] == [1] and read.torn_line == 2
+    assert "torn" in capsys.readouterr().err
+    record = journal.append(str(path), {"command": "x", "effects": []})
+    assert record["id"] == 2
+    again = journal.read(str(path))
+    assert [e.event["id"] for e in again.entries] == [1, 2]
+
+
+def test_a_bad_middle_line_is_an_error_with_its_number(tmp_path: Path) -> None:
+    path = tmp_path / "j.jsonl"
+    path.write_text('{"id":1}\nnot json at all\n{"id":2}\n')
+    with pytest.raises(ErcError) as caught:
+        journal.read(str(path))
+    assert caught.value.line == 2
+
+
+def _writer(path: str, n: int) -> None:
+    for _ in range(n):
+        journal.append(
+            path, {"command": "t", "effects": [{"type": "damage", "target": "Thorin", "amount": 1}]}
+        )
+
+
+def test_concurrent_writers_lose_nothing(tmp_path: Path) -> None:
+    """Issue 8: 8 writers x 25 events leave exactly 200 whole events with distinct ids."""
+    path = str(tmp_path / "j.jsonl")
+    context = multiprocessing.get_context("fork")
+    workers = [context.Process(target=_writer, args=(path, 25)) for _ in range(8)]
+    for w in workers:
+        w.start()
+    for w in workers:
+        w.join()
+    lines = Path(path).read_text().splitlines()
+    assert len(lines) == 200
+    ids = sorted(json.loads(line)["id"] for line in lines)
+    assert ids == list(range(1, 201))
+
+
+def test_an_acknowledged_event_is_on_disk(tmp_path: Path) -> None:
+    """Each event is written whole and synced before append returns."""
+    path = str(tmp_path / "j.jsonl")
+    journal.append(path, {"command": "x", "effects": []})
+    fd = os.open(path, os.O_RDONLY)
+    try:
+        assert os.read(fd, 1 << 16).endswith(b"\n")
+    finally:
+        os.close(fd)
