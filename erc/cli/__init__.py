@@ -8,20 +8,34 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Sequence
+from typing import Any
 
 from typer import exceptions as typer_exceptions
 from typer._click import exceptions as click_exceptions  # typer 0.28 vendors click
 
 from erc.errors import ErcError
 
+_command: Any = None
+
+
+def _click_command() -> Any:
+    """The click command tree Typer builds from the app, built once per process (``erc
+    batch`` runs many lines through it)."""
+    global _command
+    if _command is None:
+        from typer.main import get_command
+
+        from erc.cli.app import app
+
+        _command = get_command(app)
+    return _command
+
 
 def run(argv: Sequence[str]) -> int:
     """Run one erc command line; return its exit code."""
-    from erc.cli.app import app
-
     args = list(argv)
     try:
-        code = app(args=args, prog_name="erc", standalone_mode=False)
+        code = _click_command().main(args=args, prog_name="erc", standalone_mode=False)
     except ErcError as error:
         report(error, "--json" in args)
         return 2
@@ -49,6 +63,14 @@ def run(argv: Sequence[str]) -> int:
 
 def report(error: ErcError, as_json: bool) -> None:
     """An error on stderr: one JSON document, or one line per problem for people."""
+    from erc.cli.common import sink
+
+    collected = sink.get()
+    if collected is not None:
+        from erc.render.envelope import error_document
+
+        collected.append(error_document(error))
+        return
     if as_json:
         from erc.render.envelope import encode, error_document
 

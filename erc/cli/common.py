@@ -205,7 +205,17 @@ def record(outcome: Outcome, current: Session) -> None:
     )
 
 
+sink: ContextVar[list[dict[str, Any]] | None] = ContextVar("erc_sink", default=None)
+"""Where ``erc batch`` collects JSON documents instead of printing them."""
+
+
 def emit(outcome: Outcome, as_json: bool, human: str) -> None:
+    collected = sink.get()
+    if collected is not None:
+        from erc.render.envelope import envelope
+
+        collected.append(envelope(outcome))
+        return
     if as_json:
         from erc.render.envelope import encode, envelope
 
