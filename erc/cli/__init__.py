@@ -33,9 +33,12 @@ def _click_command() -> Any:
 
 def run(argv: Sequence[str]) -> int:
     """Run one erc command line; return its exit code."""
+    from erc.cli.common import fresh_session
+
     args = list(argv)
     try:
-        code = _click_command().main(args=args, prog_name="erc", standalone_mode=False)
+        with fresh_session():
+            code = _click_command().main(args=args, prog_name="erc", standalone_mode=False)
     except ErcError as error:
         report(error, "--json" in args)
         return 2

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import inspect
 import os
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Annotated, Any
@@ -121,6 +122,17 @@ def journaled(*, apply: bool) -> Callable[[Callable[..., Any]], Callable[..., An
 
 def session() -> Session:
     return _session.get()
+
+
+@contextlib.contextmanager
+def fresh_session() -> Iterator[Session]:
+    """A new ``Session`` for one command line (``erc batch`` runs many in one process)."""
+    current = Session()
+    token = _session.set(current)
+    try:
+        yield current
+    finally:
+        _session.reset(token)
 
 
 def load_encounter(path: str | None) -> Encounter:
