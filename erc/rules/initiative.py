@@ -1,0 +1,180 @@
+"""Initiative (RULES.md R3): the turn order of one round, ties rolled off on d20.
+
+Dice (CONTRACT "The order of dice", roll-init): with surprise, the Perception dice first
+(``erc.rules.surprise``); then one d10 per combatant in file order; then the roll-off d20s,
+tied group by tied group from the highest total down, depth first, each roll-off in file
+order.
+
+Only the combatants' own data is read (``conditions`` included), so state folded in from a
+journal (a round, a ``surprised`` condition) is honoured without changes here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from erc.dice import Dice
+from erc.rules.model import Combatant, Weapon
+from erc.rules.surprise import Awareness, SurpriseSetup, surprise
+
+ARMOR_ADJUSTMENT = {"none": 0, "light": 0, "medium": -2, "heavy": -5}
+"""R3.1: medium armour -2, heavy -5."""
+HEAVY_WEAPON_ADJUSTMENT = -2
+"""R3.1: a heavy weapon in hand -2 (once, however many heavy weapons are held)."""
+NO_ACTION = ("surprised", "asleep", "unconscious", "paralyzed", "petrified", "incapacitated")
+"""Conditions under which a combatant keeps its place in the order but takes no action and
+no movement this round (R4.3; R9.7 makes each of them immobile)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Breakdown:
+    """R3.1, part by part: ``modifier`` = agility + other + weapon + armor."""
+
+    agility: int
+    other: int
+    weapon: int
+    armor: int
+    heavy_weapon: str | None = None
+    """The heavy weapon in hand that costs the -2, if any."""
+    armor_worn: str = "none"
+
+
+@dataclass(frozen=True, slots=True)
+class Place:
+    """One line of the order (CONTRACT: name, total, roll, modifier, tiebreak).
+
+    ``acts`` is False for a combatant that takes no action and no movement this round;
+    ``status`` says why (``surprised``, ``asleep``, ``down``, ...), or is ``acts`` (``woke``
+    for a sleeper whose surprise check woke it).
+    """
+
+    place: int
+    name: str
+    total: int
+    roll: int
+    modifier: int
+    tiebreak: tuple[int, ...]
+    breakdown: Breakdown
+    acts: bool
+    status: str
+
+
+@dataclass(frozen=True, slots=True)
+class Initiative:
+    """``roll-init``: the order first to last; with surprise, its checks (R4)."""
+
+    round: int
+    order: tuple[Place, ...]
+    surprise: bool = False
+    trigger: str | None = None
+    noise: bool | None = None
+    surprised: tuple[str, ...] = ()
+    perception: tuple[Awareness, ...] = ()
+
+
+def in_hand(who: Combatant) -> tuple[Weapon, ...]:
+    """R3.1: the weapons with a ``hand``; when none has one, the first weapon.
+
+    A natural (``kind: savage``) weapon is not held, so it is never the fallback.
+    """
+    held = tuple(w for w in who.weapons if w.hand)
+    if held:
+        return held
+    return next(((w,) for w in who.weapons if w.kind != "savage"), ())
+
+
+def breakdown(who: Combatant) -> Breakdown:
+    """R3.1: Agility modifier, the file's ``initiative``, heavy weapon in hand, armour."""
+    heavy = next((w for w in in_hand(who) if w.weight == "heavy"), None)
+    return Breakdown(
+        agility=who.mod("agility"),
+        other=who.initiative,
+        weapon=HEAVY_WEAPON_ADJUSTMENT if heavy else 0,
+        armor=ARMOR_ADJUSTMENT[who.armor],
+        heavy_weapon=heavy.name if heavy else None,
+        armor_worn=who.armor,
+    )
+
+
+def settle_ties(dice: Dice, names: Sequence[str], totals: Sequence[int]) -> list[list[int]]:
+    """R3.3: each combatant's roll-off d20s (index-aligned with ``names``).
+
+    Groups from the highest total down; a group rolls in file order; a sub-group that ties
+    again re-rolls at once, the higher sub-group first, before the next group rolls.
+    """
+    tiebreak: list[list[int]] = [[] for _ in names]
+    pending = [
+        group
+        for total in sorted(set(totals))  # lowest first: the stack pops the highest
+        if len(group := [i for i, t in enumerate(totals) if t == total]) > 1
+    ]
+    while pending:
+        group = pending.pop()
+        for i in group:
+            tiebreak[i].append(dice.roll(20, f"{names[i]} tie-break {len(tiebreak[i]) + 1}"))
+        faces = sorted({tiebreak[i][-1] for i in group})
+        pending += [
+            sub for face in faces if len(sub := [i for i in group if tiebreak[i][-1] == face]) > 1
+        ]
+    return tiebreak
+
+
+def status(who: Combatant, checked: Awareness | None) -> str:
+    """Why ``who`` does not act this round, or ``acts`` / ``woke`` (R3.4, R4.3).
+
+    ``down``: Body 0 (R5.8), from a journal; it keeps its place but does nothing.
+    """
+    if who.body <= 0:
+        return "down"
+    if checked is not None and not checked.success:
+        return "surprised"
+    woke = checked is not None and who.has("asleep")  # R4.2: the noise woke it in time
+    blocking = [c for c in NO_ACTION if who.has(c) and not (woke and c == "asleep")]
+    return blocking[0] if blocking else ("woke" if woke else "acts")
+
+
+def roll_init(
+    dice: Dice,
+    combatants: Sequence[Combatant],
+    *,
+    round: int = 1,
+    setup: SurpriseSetup | None = None,
+) -> Initiative:
+    """R3 (and R4 with ``setup``): every combatant's initiative, highest first."""
+    checked = surprise(dice, combatants, setup) if setup else None
+    by_name = {c.name: c for c in checked.perception} if checked else {}
+    parts = [breakdown(who) for who in combatants]
+    rolls = [dice.roll(10, f"{who.name} initiative") for who in combatants]
+    modifiers = [p.agility + p.other + p.weapon + p.armor for p in parts]
+    totals = [r + m for r, m in zip(rolls, modifiers, strict=True)]
+    tiebreak = settle_ties(dice, [c.name for c in combatants], totals)
+    ranked = sorted(range(len(combatants)), key=lambda i: (-totals[i], [-v for v in tiebreak[i]]))
+    order = []
+    for place, i in enumerate(ranked, 1):
+        who = combatants[i]
+        state = status(who, by_name.get(who.name))
+        order.append(
+            Place(
+                place=place,
+                name=who.name,
+                total=totals[i],
+                roll=rolls[i],
+                modifier=modifiers[i],
+                tiebreak=tuple(tiebreak[i]),
+                breakdown=parts[i],
+                acts=state in ("acts", "woke"),
+                status=state,
+            )
+        )
+    if checked is None:
+        return Initiative(round, tuple(order))
+    return Initiative(
+        round,
+        tuple(order),
+        surprise=True,
+        trigger=checked.trigger,
+        noise=checked.noise,
+        surprised=checked.surprised,
+        perception=checked.perception,
+    )
