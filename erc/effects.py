@@ -33,6 +33,21 @@ def _attack(result: Any, state: State) -> list[Effect]:
     return _acted(getattr(result, "attacker", None)) + _damage(result.targets)
 
 
+def _roll_init(result: Any, state: State) -> list[Effect]:
+    """A new round (R3.4: initiative anew each round); R4.3 surprised for round 1; R4.2 a
+    sleeper whose check succeeded is awake."""
+    effects: list[Effect] = [
+        {"type": "round", "round": result.round, "surprised": list(result.surprised)}
+    ]
+    effects += [
+        {"type": "condition", "target": p.name, "remove": "asleep"}
+        for p in result.order
+        if p.status == "woke"
+    ]
+    return effects
+
+
 _HANDLERS: dict[str, Callable[[Any, State], list[Effect]]] = {
     "attack": _attack,
+    "roll-init": _roll_init,
 }

@@ -14,7 +14,7 @@ from typing import Annotated, Any
 
 import typer
 
-from erc.dice import Dice, PhysicalSource, SeededSource, new_seed, parse_rolls
+from erc.dice import DICE_BUDGET, Dice, PhysicalSource, SeededSource, new_seed, parse_rolls
 from erc.errors import ErcError
 from erc.journal_path import default_journal
 from erc.render import Outcome
@@ -171,6 +171,7 @@ def execute(
     encounter: Encounter | None = None,
     human: str | None = None,
     draws: bool = True,
+    budget: int = DICE_BUDGET,
 ) -> int:
     """Draw dice from the chosen source, resolve, check the rolls, and print the outcome.
 
@@ -181,10 +182,10 @@ def execute(
     physical = PhysicalSource(parse_rolls(rolls)) if rolls is not None else None
     used_seed: int | None = None
     if physical is not None:
-        dice = Dice(physical)
+        dice = Dice(physical, budget)
     else:
         used_seed = seed if seed is not None else (new_seed() if draws else None)
-        dice = Dice(SeededSource(used_seed or 0))
+        dice = Dice(SeededSource(used_seed or 0), budget)
     result = resolve(dice)
     if physical is not None:
         physical.check_all_used()

@@ -6,7 +6,16 @@ from typing import Annotated
 
 import typer
 
-from erc.cli.common import EncounterOpt, JsonOpt, RollsOpt, SeedOpt, execute, load_encounter
+from erc.cli.common import (
+    EncounterOpt,
+    JsonOpt,
+    RollsOpt,
+    SeedOpt,
+    execute,
+    load_encounter,
+    session,
+)
+from erc.dice import DICE_BUDGET
 from erc.errors import ErcError
 from erc.lookup import find
 from erc.rules.initiative import roll_init as resolve
@@ -17,11 +26,15 @@ from erc.rules.surprise import SurpriseSetup
 def roll_init(
     encounter: EncounterOpt = None,
     round_: Annotated[
-        int,
+        int | None,
         typer.Option(
-            "--round", min=1, max=100_000, help="The round this order is for (--surprise: 1)."
+            "--round",
+            min=1,
+            max=100_000,
+            help="The round this order is for (default: the journal's next round, or 1; "
+            "--surprise: 1).",
         ),
-    ] = 1,
+    ] = None,
     surprise: Annotated[
         bool,
         typer.Option("--surprise", help="Round 1 after a triggering act: Perception checks (R4)."),
@@ -59,10 +72,14 @@ def roll_init(
     loaded = load_encounter(encounter)
     if not loaded.combatants:
         raise ErcError("no-combatants", "the encounter has no combatants", loaded.path)
-    setup = _setup(loaded, round_, surprise, trigger, foreknowledge or [], noise)
+    state = session().state
+    number = round_ if round_ is not None else (state.round + 1 if state else 1)
+    setup = _setup(loaded, number, surprise, trigger, foreknowledge or [], noise)
     return execute(
         "roll-init",
-        lambda dice: resolve(dice, loaded.combatants, round=round_, setup=setup),
+        lambda dice: resolve(dice, loaded.combatants, round=number, setup=setup),
+        # a d10 and two Perception dice each, with room for roll-offs
+        budget=DICE_BUDGET + 4 * len(loaded.combatants),
         as_json=as_json,
         seed=seed,
         rolls=rolls,
