@@ -47,7 +47,28 @@ def _roll_init(result: Any, state: State) -> list[Effect]:
     return effects
 
 
+def _disarm(result: Any, state: State) -> list[Effect]:
+    """R8: the attempt is the attacker's action; a resisting victim spends its reaction
+    (R8.4) and takes the 2/3/4 damage (R8.3); the weapon ends locked or disarmed."""
+    effects = _acted(result.attacker)
+    if result.reaction is not None or result.damage_taken:
+        effects.append({"type": "reaction", "who": result.victim})
+    if result.damage_taken:
+        effects.append({"type": "damage", "target": result.victim, "amount": result.damage_taken})
+    if result.outcome in ("locked", "disarmed"):
+        effects.append(
+            {
+                "type": "weapon",
+                "who": result.victim,
+                "weapon": result.victim_weapon,
+                "state": result.outcome,
+            }
+        )
+    return effects
+
+
 _HANDLERS: dict[str, Callable[[Any, State], list[Effect]]] = {
     "attack": _attack,
     "roll-init": _roll_init,
+    "disarm": _disarm,
 }

@@ -42,3 +42,18 @@ def _listed(names: Iterable[str], most: int = 20) -> str:
     names = list(names)
     shown = ", ".join(names[:most])
     return shown + (f", ... ({len(names) - most} more)" if len(names) > most else "")
+
+
+def find_actor(encounter: Encounter, name: str) -> Combatant:
+    """``find``, refusing a combatant that can take no action now (R4.3 surprised, R6.5
+    incapacitated, asleep, ..., or down at 0 Body), as the journal's state says."""
+    combatant = find(encounter, name)
+    reason = combatant.cannot_act()
+    if reason:
+        raise ErcError(
+            "cannot-act",
+            f"{combatant.name} cannot act: {reason}"
+            + (" (R4.3: no action in round 1)" if reason == "surprised" else ""),
+            encounter.path,
+        )
+    return combatant

@@ -5,9 +5,18 @@ from __future__ import annotations
 import typer
 
 from erc import __version__
+from erc.cli.attack import attack
+from erc.cli.batch import batch
 from erc.cli.check import check
+from erc.cli.common import journaled
+from erc.cli.competition import competition
+from erc.cli.disarm import disarm, free
+from erc.cli.movement import movement
+from erc.cli.perceive import perceive
 from erc.cli.roll import roll
+from erc.cli.roll_init import roll_init
 from erc.cli.schema import schema
+from erc.cli.status import log, status, undo
 
 app = typer.Typer(
     name="erc",
@@ -38,3 +47,14 @@ def _main(
 app.command("roll")(roll)
 app.command("check")(check)
 app.command("schema")(schema)
+app.command("roll-init")(journaled(apply=True)(roll_init))
+app.command("perceive")(journaled(apply=False)(perceive))
+app.command("status")(journaled(apply=False)(status))
+app.command("log")(journaled(apply=False)(log))
+app.command("undo")(journaled(apply=False)(undo))
+app.command("batch")(batch)
+app.command("movement")(journaled(apply=False)(movement))
+app.command("competition")(journaled(apply=True)(competition))
+app.command("disarm")(journaled(apply=True)(disarm))
+app.command("free")(journaled(apply=False)(free))
+app.command("attack")(journaled(apply=True)(attack))

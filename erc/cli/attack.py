@@ -21,7 +21,7 @@ from erc.cli.common import (
 )
 from erc.dice import Dice, Mode
 from erc.errors import ErcError
-from erc.lookup import find, find_all
+from erc.lookup import find_actor, find_all
 
 
 class Pool(StrEnum):
@@ -87,7 +87,7 @@ def attack(
 
     loaded = load_encounter(encounter)
     plan = rules.plan_attack(
-        find(loaded, attacker),
+        find_actor(loaded, attacker),
         find_all(loaded, targets),
         weapon=weapon,
         pools=[p.value for p in pools] if pools else None,

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import functools
 import inspect
 import os
@@ -192,12 +193,22 @@ def execute(
     outcome = Outcome(command, result, encounter, used_seed, tuple(dice.rolls))
     current = _session.get()
     if current.apply:
-        record(outcome, current)
+        event = record(outcome, current)
+        outcome = dataclasses.replace(
+            outcome, applied={"journal": current.journal_path, "event": event["id"]}
+        )
     emit(outcome, as_json, human or command.replace("-", "_"))
     return 0
 
 
-def record(outcome: Outcome, current: Session) -> None:
+def _unresolved(result: Any) -> bool:
+    """``--odds`` alone: nothing was rolled, so nothing can be applied."""
+    return getattr(result, "resolved", True) is False or (
+        hasattr(result, "damage") and result.damage is None
+    )
+
+
+def record(outcome: Outcome, current: Session) -> dict[str, Any]:
     """``--apply``: the result's effects become one journal event, durable before output."""
     from erc import journal
     from erc.effects import effects_of
@@ -205,8 +216,14 @@ def record(outcome: Outcome, current: Session) -> None:
 
     if current.state is None or current.journal_path is None:
         raise ErcError("usage", "--apply needs an encounter file")
+    if _unresolved(outcome.result):
+        raise ErcError(
+            "nothing-to-apply",
+            "--odds alone rolls nothing, so there is nothing "
+            "to --apply; add --seed or --rolls to resolve it",
+        )
     effects = effects_of(outcome.command, outcome.result, current.state)
-    journal.append(
+    return journal.append(
         current.journal_path,
         {
             "command": outcome.command,

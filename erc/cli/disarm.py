@@ -19,7 +19,7 @@ from erc.cli.common import (
     load_encounter,
 )
 from erc.dice import Mode
-from erc.lookup import find
+from erc.lookup import find, find_actor
 from erc.rules import weapon_negation as rules
 
 
@@ -62,7 +62,7 @@ def disarm(
     victim's reaction: a d12 competition with the attacker at advantage."""
     enc = load_encounter(encounter)
     setup = rules.negation(
-        find(enc, attacker),
+        find_actor(enc, attacker),
         find(enc, victim),
         lock=lock,
         resist=resist,

@@ -18,6 +18,8 @@ class Outcome:
     encounter: Encounter | None = None
     seed: int | None = None
     rolls: tuple[Roll, ...] = ()
+    applied: dict[str, Any] | None = None
+    """With ``--apply``: the journal and the id of the event recorded."""
 
     @property
     def rules(self) -> HouseRules:

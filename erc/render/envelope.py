@@ -33,7 +33,7 @@ def to_data(result: Any) -> Any:
 
 
 def envelope(outcome: Outcome) -> dict[str, Any]:
-    return {
+    document = {
         "erc": VERSION,
         "command": outcome.command,
         "encounter": outcome.encounter.path if outcome.encounter else None,
@@ -42,6 +42,9 @@ def envelope(outcome: Outcome) -> dict[str, Any]:
         "rolls": [{"die": r.die, "value": r.value, "for": r.purpose} for r in outcome.rolls],
         "result": to_data(outcome.result),
     }
+    if outcome.applied is not None:
+        document["applied"] = outcome.applied
+    return document
 
 
 def encode(document: Any) -> bytes:

@@ -66,7 +66,9 @@ def footer(outcome: Outcome) -> Text:
     if outcome.rolls:
         values = ",".join(str(r.value) for r in outcome.rolls)
         line.append(("  " if outcome.seed is not None else "") + f"rolls {values}")
-    return line
+    if outcome.applied:
+        line.append(f"  applied: event {outcome.applied['event']} in {outcome.applied['journal']}")
+    return Text(clean(line.plain), style="dim")
 
 
 def show(outcome: Outcome, module: str, file: IO[str] | None = None) -> None:

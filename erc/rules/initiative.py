@@ -15,16 +15,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from erc.dice import Dice
-from erc.rules.model import Combatant, Weapon
+from erc.rules.model import NO_ACTION, Combatant, Weapon
 from erc.rules.surprise import Awareness, SurpriseSetup, surprise
 
 ARMOR_ADJUSTMENT = {"none": 0, "light": 0, "medium": -2, "heavy": -5}
 """R3.1: medium armour -2, heavy -5."""
 HEAVY_WEAPON_ADJUSTMENT = -2
 """R3.1: a heavy weapon in hand -2 (once, however many heavy weapons are held)."""
-NO_ACTION = ("surprised", "asleep", "unconscious", "paralyzed", "petrified", "incapacitated")
-"""Conditions under which a combatant keeps its place in the order but takes no action and
-no movement this round (R4.3; R9.7 makes each of them immobile)."""
 
 
 @dataclass(frozen=True, slots=True)

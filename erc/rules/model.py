@@ -41,6 +41,8 @@ CONDITIONS = (
     "stunned",
     "unconscious",
 )
+NO_ACTION = ("surprised", "asleep", "unconscious", "paralyzed", "petrified", "incapacitated")
+"""Conditions under which a combatant takes no action this round (R4.3, R6.5; R9.7)."""
 MAX_SKILL_DICE = 5
 """R1.4: a skill pool holds at most 5 dice."""
 
@@ -133,6 +135,12 @@ class Combatant:
 
     def has(self, condition: str) -> bool:
         return condition in self.conditions
+
+    def cannot_act(self) -> str | None:
+        """Why it can take no action now (a condition, or ``down`` at 0 Body), else None."""
+        if self.body <= 0:
+            return "down (0 Body)"
+        return next((c for c in NO_ACTION if c in self.conditions), None)
 
     def weapon(self, name: str) -> Weapon | None:
         """The weapon called ``name`` (case-insensitive), or None."""
