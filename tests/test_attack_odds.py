@@ -3,7 +3,6 @@ every dice outcome of the resolver itself, and against 20,000 seeded resolutions
 
 from __future__ import annotations
 
-import time
 from collections import Counter, defaultdict
 from fractions import Fraction
 
@@ -222,11 +221,8 @@ def test_seven_dice_odds_are_fast() -> None:
         extra_primary_dice=1,
         extra_label="sneak",
     )
-    start = time.perf_counter()
-    odds = exact(plan)
-    elapsed = time.perf_counter() - start
+    odds = exact(plan)  # its speed is measured by `make bench`, not asserted here
     assert plan.strikes[0].dice == 7 and sum(odds.distribution.values()) == 1
-    assert elapsed < 1.0  # measured about 1 ms; the bound only catches an enumeration
     source = SeededSource(7)
     n = 4000
     total = 0

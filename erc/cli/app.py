@@ -11,11 +11,13 @@ from erc.cli.check import check
 from erc.cli.common import journaled
 from erc.cli.competition import competition
 from erc.cli.disarm import disarm, free
+from erc.cli.drop import drop
 from erc.cli.movement import movement
 from erc.cli.perceive import perceive
 from erc.cli.roll import roll
 from erc.cli.roll_init import roll_init
 from erc.cli.schema import schema
+from erc.cli.sneak import sneak
 from erc.cli.status import log, status, undo
 
 app = typer.Typer(
@@ -58,3 +60,5 @@ app.command("competition")(journaled(apply=True)(competition))
 app.command("disarm")(journaled(apply=True)(disarm))
 app.command("free")(journaled(apply=False)(free))
 app.command("attack")(journaled(apply=True)(attack))
+app.command("sneak")(journaled(apply=True)(sneak))
+app.command("drop")(journaled(apply=True)(drop))

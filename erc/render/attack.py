@@ -127,3 +127,10 @@ def _odds(odds: dict[str, Any]) -> Iterator[Any]:
     for damage, p in distribution.items():
         grid.add_row(damage, f"{p:.2%}", Text("█" * round(BAR_WIDTH * p / top), "cyan"))
     yield grid
+
+
+# The pieces other renderers reuse (the sneak attack, R6).
+strikes_table = _strikes
+targets_table = _targets
+plan_table = _plan
+odds_parts = _odds

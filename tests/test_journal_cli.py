@@ -1,0 +1,262 @@
+"""Combat state through the real CLI (issue 8): --apply, status, undo, batch, crashes."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import ENCOUNTERS, ROOT
+
+ARENA = """erc: 1
+name: Arena
+combatants:
+  - name: Champion
+    ac: 12
+    body: 30
+    attributes: {strength: 5, agility: 3}
+    pools: {primary: 3}
+    weapons: [{name: axe, kind: melee, weight: heavy, damage_type: edged}]
+  - {name: Dummy, ac: 10, body: 10000, attributes: {strength: 4}, pools: {primary: 1},
+     weapons: [{name: stick, kind: melee, weight: light, damage_type: blunt}]}
+"""
+
+
+def erc_process(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "erc", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        check=False,
+        cwd=ROOT,
+    )
+
+
+@pytest.fixture
+def arena(tmp_path: Path) -> Path:
+    path = tmp_path / "arena.yaml"
+    path.write_text(ARENA)
+    return path
+
+
+def body_of(erc, encounter: Path, name: str) -> int:  # type: ignore[no-untyped-def]
+    combatants = erc("status", "-e", str(encounter), "--json").json["result"]["combatants"]
+    return next(c["body"] for c in combatants if c["name"] == name)
+
+
+def test_apply_records_damage_and_status_reads_it(erc, arena: Path) -> None:  # type: ignore[no-untyped-def]
+    """CONTRACT: "Every command reads the current state from the journal"; the encounter
+    file is never rewritten."""
+    before = arena.read_text()
+    ran = erc(
+        "attack", "Champion", "Dummy", "-e", str(arena), "--apply", "--json", "--rolls", "20,15,2"
+    )
+    dealt = ran.json["result"]["damage"]
+    assert dealt > 0 and ran.json["applied"]["event"] == 1
+    assert body_of(erc, arena, "Dummy") == 10000 - dealt
+    again = erc("attack", "Champion", "Dummy", "-e", str(arena), "--json", "--rolls", "2,2,2")
+    (target,) = again.json["result"]["targets"]
+    assert target["body_before"] == 10000 - dealt  # damage comes off current Body
+    assert arena.read_text() == before
+    assert (arena.parent / "arena.journal.jsonl").exists()
+
+
+def test_undo_restores_the_previous_state(erc, arena: Path) -> None:  # type: ignore[no-untyped-def]
+    erc("attack", "Champion", "Dummy", "-e", str(arena), "--apply", "--rolls", "20,20,20")
+    erc("attack", "Champion", "Dummy", "-e", str(arena), "--apply", "--rolls", "20,1,1")
+    after_two = body_of(erc, arena, "Dummy")
+    ran = erc("undo", "-e", str(arena), "--json")
+    assert ran.code == 0 and ran.json["result"]["cancelled"] == 2
+    after_undo = body_of(erc, arena, "Dummy")
+    assert after_undo > after_two
+    erc("undo", "-e", str(arena))
+    assert body_of(erc, arena, "Dummy") == 10000
+    events = erc("log", "-e", str(arena), "--json").json["result"]["events"]
+    assert [e["command"] for e in events] == ["attack", "attack", "undo", "undo"]
+    assert erc("undo", "-e", str(arena)).code == 2  # nothing left to undo
+
+
+def test_reactions_reset_on_the_next_roll_init(erc, arena: Path) -> None:  # type: ignore[no-untyped-def]
+    """seed 000 "Reactions": one a round; CONTRACT: "`roll-init --apply` starts the next round
+    (reactions reset, durations tick)"; R8.4: no reaction left, no resistance."""
+    enc = str(arena)
+    erc("roll-init", "-e", enc, "--apply", "--seed", "1")
+    # The attempt hits on a raw 20; Dummy resists with its reaction (d12s: Dummy, Champion x2).
+    ran = erc("disarm", "Champion", "Dummy", "-e", enc, "--apply", "--json", "--rolls", "20,12,1,1")
+    assert ran.json["result"]["reaction"] is not None
+    status = erc("status", "-e", enc, "--json").json["result"]
+    assert next(c for c in status["combatants"] if c["name"] == "Dummy")["reaction_used"]
+    refused = erc("disarm", "Champion", "Dummy", "-e", enc, "--resist", "--rolls", "20")
+    assert refused.code == 2
+    erc("roll-init", "-e", enc, "--apply", "--seed", "2")
+    status = erc("status", "-e", enc, "--json").json["result"]
+    assert status["round"] == 2
+    assert not next(c for c in status["combatants"] if c["name"] == "Dummy")["reaction_used"]
+
+
+def test_surprised_combatants_cannot_attack_in_round_one(erc, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """R4.3: "A failed check means surprised: no action ... in round 1"."""
+    path = tmp_path / "ambush.yaml"
+    path.write_text((ENCOUNTERS / "ambush.yaml").read_text())
+    # Perception dice in file order: Thorin, Mira (asleep: one die each), Brother Aldo, then
+    # the three bandits with foreknowledge (two each); all fail with 2s, then 7 d10s.
+    rolls = ",".join(["2"] * 9 + ["5"] * 7 + ["1"] * 40)
+    ran = erc(
+        "roll-init",
+        "-e",
+        str(path),
+        "--surprise",
+        "--trigger",
+        "Vessa",
+        "--apply",
+        "--json",
+        "--rolls",
+        rolls,
+    )
+    if ran.code != 0:  # ties may need more or fewer roll-off dice; use a seed instead
+        ran = erc(
+            "roll-init",
+            "-e",
+            str(path),
+            "--surprise",
+            "--trigger",
+            "Vessa",
+            "--apply",
+            "--json",
+            "--seed",
+            "3",
+        )
+    surprised = ran.json["result"]["surprised"]
+    assert surprised
+    refused = erc("attack", surprised[0], "Vessa", "-e", str(path), "--rolls", "10")
+    assert refused.code == 2 and "cannot act" in refused.err
+
+
+def _batch_writer(encounter: str, journal: str, start: int) -> subprocess.Popen[str]:
+    lines = "".join(
+        f"attack Champion Dummy -e {encounter} --apply --seed {start + i}\n" for i in range(25)
+    )
+    process = subprocess.Popen(
+        [sys.executable, "-m", "erc", "batch"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+        cwd=ROOT,
+        env={**os.environ, "ERC_JOURNAL": journal},
+    )
+    assert process.stdin is not None
+    process.stdin.write(lines)
+    process.stdin.close()
+    return process
+
+
+def test_eight_processes_by_25_attacks_leave_200_events(arena: Path) -> None:
+    """Issue 8: "8 processes x 25 applied attacks leave exactly 200 events and Body reduced
+    by their sum"."""
+    journal = str(arena.parent / "shared.jsonl")
+    processes = [_batch_writer(str(arena), journal, 1000 * k) for k in range(8)]
+    dealt = 0
+    for process in processes:
+        assert process.stdout is not None
+        for line in process.stdout:
+            document = json.loads(line)
+            dealt += document["result"]["damage"]
+        assert process.wait() == 0
+    lines = Path(journal).read_text().splitlines()
+    assert len(lines) == 200
+    assert sorted(json.loads(line)["id"] for line in lines) == list(range(1, 201))
+    status = erc_process("status", "-e", str(arena), "--json", "--journal", journal)
+    dummy = next(
+        c for c in json.loads(status.stdout)["result"]["combatants"] if c["name"] == "Dummy"
+    )
+    assert dealt > 0 and dummy["body"] == 10000 - dealt
+
+
+def test_a_killed_writer_loses_no_acknowledged_event(arena: Path) -> None:
+    """Issue 8: "a process killed mid-write loses no acknowledged event"; the torn tail, if
+    any, is skipped."""
+    journal = str(arena.parent / "killed.jsonl")
+    commands = arena.parent / "commands.txt"
+    commands.write_text(
+        "".join(f"attack Champion Dummy -e {arena} --apply --seed {i}\n" for i in range(5000))
+    )
+    with commands.open() as stdin:
+        process = subprocess.Popen(
+            [sys.executable, "-m", "erc", "batch"],
+            stdin=stdin,
+            stdout=subprocess.PIPE,
+            text=True,
+            cwd=ROOT,
+            env={**os.environ, "ERC_JOURNAL": journal},
+        )
+    assert process.stdout is not None
+    acknowledged = []
+    for line in process.stdout:
+        acknowledged.append(json.loads(line)["applied"]["event"])
+        if len(acknowledged) == 40:
+            process.send_signal(signal.SIGKILL)
+            break
+    process.wait()
+    done = erc_process("log", "-e", str(arena), "--json", "--journal", journal)
+    assert done.returncode == 0, done.stderr
+    recorded = {e["id"] for e in json.loads(done.stdout)["result"]["events"]}
+    assert set(acknowledged) <= recorded
+    assert "Traceback" not in done.stderr
+
+
+def test_torn_journal_through_the_cli(erc, arena: Path) -> None:  # type: ignore[no-untyped-def]
+    journal = arena.parent / "arena.journal.jsonl"
+    erc("attack", "Champion", "Dummy", "-e", str(arena), "--apply", "--rolls", "20,20,20")
+    with journal.open("ab") as handle:
+        handle.write(b'{"id": 2, "command": "attack", "effe')
+    ran = erc("status", "-e", str(arena), "--json")
+    assert ran.code == 0 and "torn" in ran.err
+    erc("attack", "Champion", "Dummy", "-e", str(arena), "--apply", "--rolls", "1,1,1")
+    events = erc("log", "-e", str(arena), "--json").json["result"]["events"]
+    assert [e["id"] for e in events] == [1, 2]
+
+
+def test_a_corrupt_journal_is_a_clean_error(erc, arena: Path) -> None:  # type: ignore[no-untyped-def]
+    journal = arena.parent / "arena.journal.jsonl"
+    journal.write_text('{"id":1,"effects":[{"type":"damage","target":"Ghost","amount":1}]}\n')
+    ran = erc("status", "-e", str(arena), "--json")
+    assert ran.code == 2
+    assert ran.error["line"] == 1 and "Ghost" in ran.error["message"]
+
+
+@pytest.mark.skipif(shutil.which("jq") is None, reason="the example script needs jq")
+def test_three_rounds_example_script(tmp_path: Path) -> None:
+    """Issue 8: a shell script runs three rounds of a shipped encounter with --apply and jq."""
+    env = {
+        **os.environ,
+        "ERC": f"{sys.executable} -m erc",
+        "ERC_JOURNAL": str(tmp_path / "j.jsonl"),
+    }
+    done = subprocess.run(
+        ["bash", str(ROOT / "examples" / "three_rounds.sh"), str(ENCOUNTERS / "duel.yaml"), "7"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env=env,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "round 1:" in done.stdout
+    assert "round 3:" in done.stdout or "down" in done.stdout
+    events = [json.loads(line) for line in (tmp_path / "j.jsonl").read_text().splitlines()]
+    dealt_to_ogre = sum(
+        e["amount"]
+        for ev in events
+        for e in ev["effects"]
+        if e["type"] == "damage" and e["target"] == "Ogre"
+    )
+    ogre_line = next(line for line in done.stdout.splitlines() if line.startswith("Ogre:"))
+    assert ogre_line == f"Ogre: {max(0, 40 - dealt_to_ogre)}/40"
+    assert sum(ev["command"] == "roll-init" for ev in events) >= 1
