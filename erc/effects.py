@@ -67,7 +67,52 @@ def _disarm(result: Any, state: State) -> list[Effect]:
     return effects
 
 
+def _shock(victim: str, shock: Any) -> list[Effect]:
+    """R6.5: a failed shock save: incapacitated for the victim's next d3 actions."""
+    if shock is None or not shock.incapacitated_actions:
+        return []
+    return [
+        {
+            "type": "condition",
+            "target": victim,
+            "add": "incapacitated",
+            "actions": shock.incapacitated_actions,
+        }
+    ]
+
+
+def _sneak(result: Any, state: State) -> list[Effect]:
+    """R6: the sneak attack's damage and shock; with --drop (R6.6) the damage is held."""
+    effects = _acted(result.attacker)
+    if result.drop is not None:
+        return effects + [
+            {
+                "type": "drop",
+                "holder": result.attacker,
+                "victim": result.victim,
+                "damage": result.drop.held_damage,
+            }
+        ]
+    return effects + _damage(result.targets) + _shock(result.victim, result.shock)
+
+
+def _drop(result: Any, state: State) -> list[Effect]:
+    """R6.6: inflicting held damage ends the drop; a resisting victim spends its reaction;
+    the damage may shock (R6.5). ``--holder-damaged``: a failed check breaks the drop."""
+    released = {"type": "drop-released", "holder": result.holder, "victim": result.victim}
+    if hasattr(result, "broken"):
+        return [released] if result.broken else []
+    effects: list[Effect] = [released]
+    if result.resists:
+        effects.append({"type": "reaction", "who": result.victim})
+    if result.damage:
+        effects.append({"type": "damage", "target": result.victim, "amount": result.damage})
+    return effects + _shock(result.victim, result.shock)
+
+
 _HANDLERS: dict[str, Callable[[Any, State], list[Effect]]] = {
+    "sneak": _sneak,
+    "drop": _drop,
     "attack": _attack,
     "roll-init": _roll_init,
     "disarm": _disarm,

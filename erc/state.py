@@ -132,8 +132,8 @@ def fold(encounter: Encounter, events: Iterable[tuple[int | None, Mapping[str, A
                 number = effect.get("round")
                 if not isinstance(number, int) or isinstance(number, bool) or number < 1:
                     raise _bad(line, "a round effect needs a round number >= 1")
+                _new_round(fighters, effect.get("surprised") or [], ticks=round_no >= 1)
                 round_no = number
-                _new_round(fighters, effect.get("surprised") or [])
             elif kind == "drop":
                 holder, victim = effect.get("holder"), effect.get("victim")
                 who(line, effect, "holder")
@@ -176,12 +176,13 @@ def fold(encounter: Encounter, events: Iterable[tuple[int | None, Mapping[str, A
     )
 
 
-def _new_round(fighters: dict[str, _Fighter], surprised: Iterable[str]) -> None:
-    """A new round: reactions reset, one lost action ticks off each incapacitation."""
+def _new_round(fighters: dict[str, _Fighter], surprised: Iterable[str], *, ticks: bool) -> None:
+    """A new round: reactions reset; the round that ended (if it was a round of combat, not
+    the moment before round 1) cost each incapacitated combatant one action."""
     names = set(surprised)
     for name, fighter in fighters.items():
         fighter.reaction_used = False
-        if fighter.incapacitated_actions:
+        if fighter.incapacitated_actions and ticks:
             fighter.incapacitated_actions -= 1
             if not fighter.incapacitated_actions:
                 fighter.conditions.discard("incapacitated")

@@ -260,3 +260,78 @@ def test_three_rounds_example_script(tmp_path: Path) -> None:
     ogre_line = next(line for line in done.stdout.splitlines() if line.startswith("Ogre:"))
     assert ogre_line == f"Ogre: {max(0, 40 - dealt_to_ogre)}/40"
     assert sum(ev["command"] == "roll-init" for ev in events) >= 1
+
+
+@pytest.fixture
+def stealth(tmp_path: Path) -> Path:
+    path = tmp_path / "stealth.yaml"
+    path.write_text((ENCOUNTERS / "stealth.yaml").read_text())
+    return path
+
+
+def test_shock_incapacitation_counts_down_through_the_journal(erc, stealth: Path) -> None:  # type: ignore[no-untyped-def]
+    """R6.5: "incapacitated for its next d3 actions": darts, four hitting dice (4 + Agility
+    modifier 2 + weight 0 = 6 >= 12 // 2), the save 3 + 0 < Comp 11 fails, d3 = 2."""
+    enc = str(stealth)
+    ran = erc(
+        "sneak",
+        "Pip",
+        "Gate guard 1",
+        "--with",
+        "darts",
+        "-e",
+        enc,
+        "--apply",
+        "--json",
+        "--rolls",
+        "10,10,10,10,3,2",
+    )
+    assert ran.json["result"]["shock"]["incapacitated_actions"] == 2
+    assert body_of(erc, stealth, "Gate guard 1") == 6
+
+    def guard() -> dict[str, object]:
+        combatants = erc("status", "-e", enc, "--json").json["result"]["combatants"]
+        return next(c for c in combatants if c["name"] == "Gate guard 1")  # type: ignore[no-any-return]
+
+    assert guard()["incapacitated_actions"] == 2
+    assert erc("attack", "Gate guard 1", "Pip", "-e", enc, "--rolls", "5").code == 2
+    erc("roll-init", "-e", enc, "--apply", "--seed", "1")  # round 1: its first lost action
+    assert guard()["incapacitated_actions"] == 2
+    erc("roll-init", "-e", enc, "--apply", "--seed", "2")  # round 2
+    assert guard()["incapacitated_actions"] == 1
+    erc("roll-init", "-e", enc, "--apply", "--seed", "3")  # round 3: it acts again
+    assert guard()["incapacitated_actions"] == 0 and guard()["conditions"] == []
+    assert erc("attack", "Gate guard 1", "Pip", "-e", enc, "--rolls", "5").code == 0
+
+
+def test_a_held_drop_is_inflicted_later_from_the_journal(erc, stealth: Path) -> None:  # type: ignore[no-untyped-def]
+    """R6.6: "roll the sneak attack but hold the damage"; the Comp falls 1 a round since the
+    drop; held damage and age come from the journal."""
+    enc = str(stealth)
+    held = erc(
+        "sneak",
+        "Pip",
+        "Gate guard 2",
+        "--with",
+        "darts",
+        "--drop",
+        "-e",
+        enc,
+        "--apply",
+        "--json",
+        "--rolls",
+        "10,10,10,10",
+    )
+    assert held.json["result"]["drop"]["held_damage"] == 6
+    assert body_of(erc, stealth, "Gate guard 2") == 12
+    status = erc("status", "-e", enc, "--json").json["result"]
+    assert status["drops"] == [{"holder": "Pip", "victim": "Gate guard 2", "damage": 6, "round": 0}]
+    erc("roll-init", "-e", enc, "--apply", "--seed", "1")
+    erc("roll-init", "-e", enc, "--apply", "--seed", "2")
+    # The victim resists: its feat die 1 fails (R1.3), then the shock save 20 succeeds.
+    ran = erc("drop", "Pip", "Gate guard 2", "-e", enc, "--apply", "--json", "--rolls", "1,20")
+    assert ran.code == 0, ran.err
+    result = ran.json["result"]
+    assert (result["held_damage"], result["rounds"], result["comp"]) == (6, 2, 18)
+    assert body_of(erc, stealth, "Gate guard 2") == 12 - result["damage"]
+    assert erc("status", "-e", enc, "--json").json["result"]["drops"] == []
