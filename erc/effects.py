@@ -85,14 +85,9 @@ def _sneak(result: Any, state: State) -> list[Effect]:
     """R6: the sneak attack's damage and shock; with --drop (R6.6) the damage is held."""
     effects = _acted(result.attacker)
     if result.drop is not None:
-        return effects + [
-            {
-                "type": "drop",
-                "holder": result.attacker,
-                "victim": result.victim,
-                "damage": result.drop.held_damage,
-            }
-        ]
+        held = result.drop.held_damage
+        drop = {"type": "drop", "holder": result.attacker, "victim": result.victim, "damage": held}
+        return [*effects, drop]
     return effects + _damage(result.targets) + _shock(result.victim, result.shock)
 
 
