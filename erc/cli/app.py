@@ -1,24 +1,21 @@
-"""The Typer application: one small module per command, registered here."""
+"""The Typer application: every command of ``erc.cli.registry``, registered here.
+
+Command modules keep their annotations as strings and do not import typer (the fast path
+runs them without it); ``_typed`` evaluates those annotations here, with the shared options
+of ``erc.cli.options`` in scope, before Typer reads them.
+"""
 
 from __future__ import annotations
+
+import inspect
+from collections.abc import Callable
+from typing import Any, get_type_hints
 
 import typer
 
 from erc import __version__
-from erc.cli.attack import attack
-from erc.cli.batch import batch
-from erc.cli.check import check
-from erc.cli.common import journaled
-from erc.cli.competition import competition
-from erc.cli.disarm import disarm, free
-from erc.cli.drop import drop
-from erc.cli.movement import movement
-from erc.cli.perceive import perceive
-from erc.cli.roll import roll
-from erc.cli.roll_init import roll_init
-from erc.cli.schema import schema
-from erc.cli.sneak import sneak
-from erc.cli.status import log, status, undo
+from erc.cli import options
+from erc.cli.registry import COMMANDS, load_command
 
 app = typer.Typer(
     name="erc",
@@ -46,19 +43,21 @@ def _main(
     """Enchanted Realms combat resolver."""
 
 
-app.command("roll")(roll)
-app.command("check")(check)
-app.command("schema")(schema)
-app.command("roll-init")(journaled(apply=True)(roll_init))
-app.command("perceive")(journaled(apply=False)(perceive))
-app.command("status")(journaled(apply=False)(status))
-app.command("log")(journaled(apply=False)(log))
-app.command("undo")(journaled(apply=False)(undo))
-app.command("batch")(batch)
-app.command("movement")(journaled(apply=False)(movement))
-app.command("competition")(journaled(apply=True)(competition))
-app.command("disarm")(journaled(apply=True)(disarm))
-app.command("free")(journaled(apply=False)(free))
-app.command("attack")(journaled(apply=True)(attack))
-app.command("sneak")(journaled(apply=True)(sneak))
-app.command("drop")(journaled(apply=True)(drop))
+def _typed(func: Callable[..., Any]) -> Callable[..., Any]:
+    """``func`` with its string annotations evaluated for Typer."""
+    original = inspect.unwrap(func)
+    namespace = {**original.__globals__, **vars(options), "typer": typer}
+    hints = get_type_hints(func, globalns=namespace, include_extras=True)
+    signature = inspect.signature(func)
+    params = [
+        p.replace(annotation=hints.get(p.name, p.annotation)) for p in signature.parameters.values()
+    ]
+    func.__signature__ = signature.replace(  # type: ignore[attr-defined]
+        parameters=params, return_annotation=hints.get("return", signature.return_annotation)
+    )
+    func.__annotations__ = hints
+    return func
+
+
+for _name in COMMANDS:
+    app.command(_name)(_typed(load_command(_name)))

@@ -4,24 +4,25 @@ from __future__ import annotations
 
 from dataclasses import replace
 from enum import StrEnum
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
-import typer
-
-from erc.cli.common import (
-    AdvantageOpt,
-    DisadvantageOpt,
-    EncounterOpt,
-    JsonOpt,
-    OddsOpt,
-    RollsOpt,
-    SeedOpt,
-    execute,
-    load_encounter,
-)
+from erc.cli.common import execute, load_encounter
 from erc.dice import Dice, Mode
 from erc.errors import ErcError
 from erc.lookup import find_actor, find_all
+
+if TYPE_CHECKING:
+    import typer
+
+    from erc.cli.options import (
+        AdvantageOpt,
+        DisadvantageOpt,
+        EncounterOpt,
+        JsonOpt,
+        OddsOpt,
+        RollsOpt,
+        SeedOpt,
+    )
 
 
 class Pool(StrEnum):

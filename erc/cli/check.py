@@ -7,11 +7,12 @@ import os
 import sys
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Annotated
-
-import typer
+from typing import TYPE_CHECKING, Annotated
 
 from erc.errors import ErcError, Problem
+
+if TYPE_CHECKING:
+    import typer
 
 
 class Format(StrEnum):

@@ -11,9 +11,7 @@ import sys
 from collections.abc import Callable, Iterator
 from contextvars import ContextVar
 from dataclasses import dataclass
-from typing import Annotated, Any
-
-import typer
+from typing import Any
 
 from erc.dice import DICE_BUDGET, Dice, PhysicalSource, SeededSource, new_seed, parse_rolls
 from erc.errors import ErcError
@@ -21,38 +19,6 @@ from erc.journal_path import default_journal
 from erc.render import Outcome
 from erc.rules.model import Encounter
 from erc.state import State
-
-EncounterOpt = Annotated[
-    str | None,
-    typer.Option(
-        "--encounter",
-        "-e",
-        envvar="ERC_ENCOUNTER",
-        show_envvar=True,
-        help="The encounter file (YAML).",
-        metavar="FILE",
-    ),
-]
-JsonOpt = Annotated[bool, typer.Option("--json", help="Print one JSON document.")]
-SeedOpt = Annotated[
-    int | None,
-    typer.Option(
-        "--seed",
-        envvar="ERC_SEED",
-        show_envvar=True,
-        min=0,
-        max=2**63 - 1,
-        help="Seed the dice: the same seed gives the same result.",
-    ),
-]
-RollsOpt = Annotated[
-    str | None,
-    typer.Option(
-        "--rolls",
-        metavar="N,N,...",
-        help="Physical dice read at the table, in the documented order.",
-    ),
-]
 
 
 @dataclass
@@ -67,20 +33,6 @@ class Session:
 
 _session: ContextVar[Session] = ContextVar("erc_session", default=Session())  # noqa: B039
 
-ApplyOpt = Annotated[
-    bool, typer.Option("--apply", help="Record the result in the encounter's journal.")
-]
-JournalOpt = Annotated[
-    str | None,
-    typer.Option(
-        "--journal",
-        envvar="ERC_JOURNAL",
-        show_envvar=True,
-        metavar="FILE",
-        help="The journal (default: <encounter>.journal.jsonl beside it).",
-    ),
-]
-
 
 def journaled(*, apply: bool) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
     """Give a command ``--journal`` (and ``--apply`` when it records results).
@@ -90,17 +42,17 @@ def journaled(*, apply: bool) -> Callable[[Callable[..., Any]], Callable[..., An
     """
 
     def decorate(func: Callable[..., Any]) -> Callable[..., Any]:
-        signature = inspect.signature(func, eval_str=True)
+        signature = inspect.signature(func)
         extra = [
             inspect.Parameter(
-                "journal", inspect.Parameter.KEYWORD_ONLY, default=None, annotation=JournalOpt
+                "journal", inspect.Parameter.KEYWORD_ONLY, default=None, annotation="JournalOpt"
             )
         ]
         if apply:
             extra.insert(
                 0,
                 inspect.Parameter(
-                    "apply", inspect.Parameter.KEYWORD_ONLY, default=False, annotation=ApplyOpt
+                    "apply", inspect.Parameter.KEYWORD_ONLY, default=False, annotation="ApplyOpt"
                 ),
             )
 
@@ -260,13 +212,3 @@ def emit(outcome: Outcome, as_json: bool, human: str) -> None:
 
 def env_flag(name: str) -> bool:
     return os.environ.get(name, "") not in ("", "0")
-
-
-OddsOpt = Annotated[
-    bool,
-    typer.Option("--odds", help="Exact probabilities; alone it draws no dice."),
-]
-AdvantageOpt = Annotated[bool, typer.Option("--advantage", help="Roll at advantage (R1.5).")]
-DisadvantageOpt = Annotated[
-    bool, typer.Option("--disadvantage", help="Roll at disadvantage (R1.5).")
-]

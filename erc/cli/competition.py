@@ -2,23 +2,19 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
-import typer
-
-from erc.cli.common import (
-    EncounterOpt,
-    JsonOpt,
-    OddsOpt,
-    RollsOpt,
-    SeedOpt,
-    execute,
-    load_encounter,
-)
+from erc.cli.common import execute, load_encounter
 from erc.errors import ErcError, did_you_mean
 from erc.lookup import find
 from erc.rules import competition as rules
 from erc.rules.model import SUB_ATTRIBUTES, Combatant, Encounter
+
+if TYPE_CHECKING:
+    import typer
+
+    from erc.cli.options import EncounterOpt, JsonOpt, OddsOpt, RollsOpt, SeedOpt
+
 
 MAX_MOD = 100
 

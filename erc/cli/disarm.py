@@ -3,24 +3,25 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
-import typer
-
-from erc.cli.common import (
-    AdvantageOpt,
-    DisadvantageOpt,
-    EncounterOpt,
-    JsonOpt,
-    OddsOpt,
-    RollsOpt,
-    SeedOpt,
-    execute,
-    load_encounter,
-)
+from erc.cli.common import execute, load_encounter
 from erc.dice import Mode
 from erc.lookup import find, find_actor
 from erc.rules import weapon_negation as rules
+
+if TYPE_CHECKING:
+    import typer
+
+    from erc.cli.options import (
+        AdvantageOpt,
+        DisadvantageOpt,
+        EncounterOpt,
+        JsonOpt,
+        OddsOpt,
+        RollsOpt,
+        SeedOpt,
+    )
 
 
 def disarm(

@@ -3,21 +3,16 @@
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
-import typer
-
-from erc.cli.common import (
-    EncounterOpt,
-    JsonOpt,
-    RollsOpt,
-    SeedOpt,
-    execute,
-    load_encounter,
-    session,
-)
+from erc.cli.common import execute, load_encounter, session
 from erc.errors import ErcError
 from erc.lookup import find, find_actor
+
+if TYPE_CHECKING:
+    import typer
+
+    from erc.cli.options import EncounterOpt, JsonOpt, RollsOpt, SeedOpt
 
 
 class Attr(StrEnum):

@@ -2,19 +2,26 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
-import typer
-
-from erc.cli.common import EncounterOpt, JsonOpt, RollsOpt, SeedOpt, execute, load_encounter
+from erc.cli.common import execute, load_encounter
 from erc.lookup import find
 from erc.rules import movement as rules
+
+if TYPE_CHECKING:
+    import typer
+
+    from erc.cli.options import EncounterOpt, JsonOpt, RollsOpt, SeedOpt
+
 
 MAX_FT = 10_000
 MAX_HEXES = 2_000
 
 
 def _hexes(flag: str, what: str) -> Any:
+    """A hex-count option; called only when ``erc.cli.app`` evaluates the annotations."""
+    import typer
+
     return typer.Option(flag, min=0, max=MAX_HEXES, metavar="N", help=what)
 
 

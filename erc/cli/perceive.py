@@ -2,24 +2,25 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
-import typer
-
-from erc.cli.common import (
-    AdvantageOpt,
-    DisadvantageOpt,
-    EncounterOpt,
-    JsonOpt,
-    RollsOpt,
-    SeedOpt,
-    execute,
-    load_encounter,
-)
+from erc.cli.common import execute, load_encounter
 from erc.dice import Mode
 from erc.lookup import find
 from erc.rules.checks import DEFAULT_DC
 from erc.rules.surprise import perceive as resolve
+
+if TYPE_CHECKING:
+    import typer
+
+    from erc.cli.options import (
+        AdvantageOpt,
+        DisadvantageOpt,
+        EncounterOpt,
+        JsonOpt,
+        RollsOpt,
+        SeedOpt,
+    )
 
 
 def perceive(

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
-import typer
-
-from erc.cli.common import JsonOpt, RollsOpt, SeedOpt, execute
+from erc.cli.common import execute
 from erc.rules import roll as rules
+
+if TYPE_CHECKING:
+    import typer
+
+    from erc.cli.options import JsonOpt, RollsOpt, SeedOpt
 
 
 def roll(

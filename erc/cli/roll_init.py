@@ -2,25 +2,20 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
-import typer
-
-from erc.cli.common import (
-    EncounterOpt,
-    JsonOpt,
-    RollsOpt,
-    SeedOpt,
-    execute,
-    load_encounter,
-    session,
-)
+from erc.cli.common import execute, load_encounter, session
 from erc.dice import DICE_BUDGET
 from erc.errors import ErcError
 from erc.lookup import find
 from erc.rules.initiative import roll_init as resolve
 from erc.rules.model import Combatant, Encounter
 from erc.rules.surprise import SurpriseSetup
+
+if TYPE_CHECKING:
+    import typer
+
+    from erc.cli.options import EncounterOpt, JsonOpt, RollsOpt, SeedOpt
 
 
 def roll_init(

@@ -4,22 +4,16 @@
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
-import typer
-
-from erc.cli.common import (
-    DisadvantageOpt,
-    EncounterOpt,
-    JsonOpt,
-    OddsOpt,
-    RollsOpt,
-    SeedOpt,
-    execute,
-    load_encounter,
-)
+from erc.cli.common import execute, load_encounter
 from erc.dice import Dice
 from erc.lookup import find, find_actor
+
+if TYPE_CHECKING:
+    import typer
+
+    from erc.cli.options import DisadvantageOpt, EncounterOpt, JsonOpt, OddsOpt, RollsOpt, SeedOpt
 
 
 def sneak(

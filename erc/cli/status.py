@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from erc.cli.common import EncounterOpt, JsonOpt, emit, load_encounter, session
+from erc.cli.common import emit, load_encounter, session
 from erc.errors import ErcError
 from erc.render import Outcome
+
+if TYPE_CHECKING:
+    from erc.cli.options import EncounterOpt, JsonOpt
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,0 +1,71 @@
+"""The Typer options every command shares, declared once.
+
+Only the full Typer path imports this module (with typer): command modules name these in
+annotations, which stay strings until ``erc.cli.app`` evaluates them, so the fast path
+(``erc.cli.fast``) runs a command without importing typer at all.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+EncounterOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--encounter",
+        "-e",
+        envvar="ERC_ENCOUNTER",
+        show_envvar=True,
+        help="The encounter file (YAML).",
+        metavar="FILE",
+    ),
+]
+
+JsonOpt = Annotated[bool, typer.Option("--json", help="Print one JSON document.")]
+SeedOpt = Annotated[
+    int | None,
+    typer.Option(
+        "--seed",
+        envvar="ERC_SEED",
+        show_envvar=True,
+        min=0,
+        max=2**63 - 1,
+        help="Seed the dice: the same seed gives the same result.",
+    ),
+]
+
+RollsOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--rolls",
+        metavar="N,N,...",
+        help="Physical dice read at the table, in the documented order.",
+    ),
+]
+
+ApplyOpt = Annotated[
+    bool, typer.Option("--apply", help="Record the result in the encounter's journal.")
+]
+
+JournalOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--journal",
+        envvar="ERC_JOURNAL",
+        show_envvar=True,
+        metavar="FILE",
+        help="The journal (default: <encounter>.journal.jsonl beside it).",
+    ),
+]
+
+OddsOpt = Annotated[
+    bool,
+    typer.Option("--odds", help="Exact probabilities; alone it draws no dice."),
+]
+
+AdvantageOpt = Annotated[bool, typer.Option("--advantage", help="Roll at advantage (R1.5).")]
+DisadvantageOpt = Annotated[
+    bool, typer.Option("--disadvantage", help="Roll at disadvantage (R1.5).")
+]

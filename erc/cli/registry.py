@@ -1,0 +1,44 @@
+"""Every erc command: its name, where its function lives, and its journal options.
+
+Plain data, so that the fast path (``erc.cli.fast``) and the Typer app (``erc.cli.app``)
+load exactly the same callables, and only the one a command line names is imported.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from typing import Any, Literal
+
+Journal = Literal["apply", "read"] | None
+
+COMMANDS: dict[str, tuple[str, str, Journal]] = {
+    # name: (module, function, journal: "apply" records results, "read" reads state)
+    "roll-init": ("erc.cli.roll_init", "roll_init", "apply"),
+    "attack": ("erc.cli.attack", "attack", "apply"),
+    "sneak": ("erc.cli.sneak", "sneak", "apply"),
+    "drop": ("erc.cli.drop", "drop", "apply"),
+    "competition": ("erc.cli.competition", "competition", "apply"),
+    "disarm": ("erc.cli.disarm", "disarm", "apply"),
+    "free": ("erc.cli.disarm", "free", "read"),
+    "movement": ("erc.cli.movement", "movement", "read"),
+    "perceive": ("erc.cli.perceive", "perceive", "read"),
+    "status": ("erc.cli.status", "status", "read"),
+    "log": ("erc.cli.status", "log", "read"),
+    "undo": ("erc.cli.status", "undo", "read"),
+    "batch": ("erc.cli.batch", "batch", None),
+    "check": ("erc.cli.check", "check", None),
+    "schema": ("erc.cli.schema", "schema", None),
+    "roll": ("erc.cli.roll", "roll", None),
+}
+
+
+def load_command(name: str) -> Callable[..., Any]:
+    """The callable behind ``name``, with ``--journal`` (and ``--apply``) where it takes them."""
+    module, function, journal = COMMANDS[name]
+    func: Callable[..., Any] = getattr(importlib.import_module(module), function)
+    if journal is not None:
+        from erc.cli.common import journaled
+
+        func = journaled(apply=journal == "apply")(func)
+    return func
