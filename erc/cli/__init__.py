@@ -10,9 +10,6 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
-from typer import exceptions as typer_exceptions
-from typer._click import exceptions as click_exceptions  # typer 0.28 vendors click
-
 from erc.errors import ErcError
 
 _command: Any = None
@@ -32,36 +29,54 @@ def _click_command() -> Any:
 
 
 def run(argv: Sequence[str]) -> int:
-    """Run one erc command line; return its exit code."""
+    """Run one erc command line; return its exit code.
+
+    An ordinary command line takes the fast path (``erc.cli.fast``, no typer import);
+    anything else, help and usage errors included, goes through Typer.
+    """
     from erc.cli.common import fresh_session
+    from erc.cli.fast import dispatch
 
     args = list(argv)
     try:
         with fresh_session():
-            code = _click_command().main(args=args, prog_name="erc", standalone_mode=False)
+            code = dispatch(args)
+            if code is None:
+                code = _click_command().main(args=args, prog_name="erc", standalone_mode=False)
     except ErcError as error:
         report(error, "--json" in args)
         return 2
-    except click_exceptions.NoArgsIsHelpError as error:
+    except BrokenPipeError:
+        return 0
+    except Exception as error:
+        return _click_error(error, args)
+    return code if isinstance(code, int) else 0
+
+
+def _click_error(error: Exception, args: list[str]) -> int:
+    """Typer/click's usage errors as erc errors (exit 2); anything else is a bug: re-raise."""
+    from typer import exceptions as typer_exceptions
+    from typer._click import exceptions as click_exceptions  # typer 0.28 vendors click
+
+    if isinstance(error, click_exceptions.NoArgsIsHelpError):
         sys.stdout.write(error.format_message() + "\n")
         return 0
-    except click_exceptions.UsageError as error:
+    if isinstance(error, click_exceptions.UsageError):
+        path = error.ctx.command_path if error.ctx else ""
         hint = (
-            f" (try 'erc {error.ctx.command_path.split(' ', 1)[-1]} --help')"
-            if (error.ctx and " " in error.ctx.command_path)
-            else " (try 'erc --help')"
+            f" (try 'erc {path.split(' ', 1)[-1]} --help')"
+            if " " in path
+            else (" (try 'erc --help')")
         )
         report(ErcError("usage", error.format_message() + hint), "--json" in args)
         return 2
-    except typer_exceptions.Abort:
+    if isinstance(error, typer_exceptions.Abort):
         sys.stderr.write("aborted\n")
         return 130
-    except click_exceptions.ClickException as error:
+    if isinstance(error, click_exceptions.ClickException):
         report(ErcError("usage", error.format_message()), "--json" in args)
         return 2
-    except BrokenPipeError:
-        return 0
-    return code if isinstance(code, int) else 0
+    raise error
 
 
 def report(error: ErcError, as_json: bool) -> None:

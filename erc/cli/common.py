@@ -103,8 +103,12 @@ def load_encounter(path: str | None) -> Encounter:
 
 
 def load_state(encounter: Encounter, journal_path: str) -> State:
-    from erc import journal
+    """The encounter with the journal folded in; without a journal, its starting state."""
     from erc.state import fold
+
+    if not os.path.exists(journal_path):
+        return fold(encounter, ())
+    from erc import journal
 
     read = journal.read(journal_path)
     try:

@@ -2,34 +2,44 @@
 
 from __future__ import annotations
 
+import dataclasses
 import enum
+import json
 from fractions import Fraction
 from typing import Any
-
-import msgspec
 
 from erc.errors import ErcError
 from erc.render import Outcome
 
 VERSION = "1"
 
-
-def _default(obj: Any) -> Any:
-    if isinstance(obj, Fraction):
-        return float(obj)
-    if isinstance(obj, frozenset | set):
-        return sorted(obj)
-    if isinstance(obj, enum.Enum):
-        return obj.value
-    raise NotImplementedError(type(obj).__name__)
+_FIELDS: dict[type, tuple[str, ...]] = {}
 
 
-_encoder = msgspec.json.Encoder(enc_hook=_default)
-
-
-def to_data(result: Any) -> Any:
-    """A result object as plain JSON data (dataclass fields become keys)."""
-    return msgspec.to_builtins(result, enc_hook=_default)
+def to_data(value: Any) -> Any:
+    """A result object as plain JSON data: dataclass fields become keys, tuples lists,
+    frozensets sorted lists, enums their values, fractions floats."""
+    if value is None or isinstance(value, (str, int, float, bool)):
+        return value
+    kind = type(value)
+    names = _FIELDS.get(kind)
+    if names is None and dataclasses.is_dataclass(value):
+        names = _FIELDS[kind] = tuple(f.name for f in dataclasses.fields(value))
+    if names is not None:
+        return {name: to_data(getattr(value, name)) for name in names}
+    if isinstance(value, dict):
+        return {
+            str(k.value if isinstance(k, enum.Enum) else k): to_data(v) for k, v in value.items()
+        }
+    if isinstance(value, (list, tuple)):
+        return [to_data(v) for v in value]
+    if isinstance(value, (set, frozenset)):
+        return sorted(to_data(v) for v in value)
+    if isinstance(value, enum.Enum):
+        return to_data(value.value)
+    if isinstance(value, Fraction):
+        return float(value)
+    raise TypeError(f"cannot put a {kind.__name__} in JSON")
 
 
 def envelope(outcome: Outcome) -> dict[str, Any]:
@@ -48,7 +58,11 @@ def envelope(outcome: Outcome) -> dict[str, Any]:
 
 
 def encode(document: Any) -> bytes:
-    return _encoder.encode(document) + b"\n"
+    """One JSON document on one line (no NaN: JSON has none)."""
+    return (
+        json.dumps(document, separators=(",", ":"), ensure_ascii=False, allow_nan=False).encode()
+        + b"\n"
+    )
 
 
 def error_document(error: ErcError) -> dict[str, Any]:
