@@ -2,7 +2,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: setup test check lint types bench fuzz clean
+.PHONY: setup test check lint types bench fuzz spec clean
 
 setup: $(VENV)/.installed
 
@@ -26,6 +26,11 @@ check: test
 
 bench: setup
 	$(BIN)/python benchmarks/bench.py
+
+# The fast path's copy of the command-line declarations (a test fails when it is stale).
+spec: setup
+	$(BIN)/python -m erc.cli.app > erc/cli/fastspec.py
+	$(BIN)/ruff format --quiet erc/cli/fastspec.py
 
 fuzz: setup
 	ERC_FUZZ=long $(BIN)/pytest tests -k fuzz -p no:cacheprovider

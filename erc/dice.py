@@ -10,9 +10,13 @@ import enum
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Protocol
 
 from erc.errors import ErcError
+
+TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+if TYPE_CHECKING:
+    from typing import Protocol
+
 
 DICE_BUDGET = 1000
 """The most dice one command may draw."""
@@ -22,10 +26,12 @@ MAX_SIDES = 1000
 _2_53 = 1 << 53
 
 
-class Source(Protocol):
-    """Where die values come from."""
+if TYPE_CHECKING:
 
-    def draw(self, sides: int, purpose: str) -> int: ...
+    class Source(Protocol):
+        """Where die values come from."""
+
+        def draw(self, sides: int, purpose: str) -> int: ...
 
 
 class SeededSource:

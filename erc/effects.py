@@ -7,11 +7,16 @@ dealt, conditions, reactions spent) and concurrent writers add up instead of ove
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 from erc.state import State
 
-Effect = dict[str, Any]
+TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+if TYPE_CHECKING:
+    from typing import Any
+
+
+if TYPE_CHECKING:
+    Effect = dict[str, Any]
 
 
 def effects_of(command: str, result: Any, state: State) -> list[Effect]:

@@ -17,9 +17,13 @@ from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Any
 
 from erc.errors import ErcError
+
+TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+if TYPE_CHECKING:
+    from typing import Any
+
 
 MAX_JOURNAL_BYTES = 64 << 20
 MAX_LINE_BYTES = 1 << 20

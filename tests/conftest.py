@@ -31,6 +31,16 @@ class Ran:
         return json.loads(self.err)["error"]
 
 
+@pytest.fixture(autouse=True, scope="session")
+def _private_cache(tmp_path_factory: pytest.TempPathFactory) -> None:
+    """Tests use a cache folder of their own, never the user's."""
+    import os
+
+    folder = tmp_path_factory.mktemp("erc-cache")
+    os.chmod(folder, 0o700)
+    os.environ["ERC_CACHE_DIR"] = str(folder / "erc")
+
+
 @pytest.fixture
 def erc(capsys: pytest.CaptureFixture[str]) -> Any:
     """``erc("roll", "3d20")`` -> Ran(code, out, err), run in this process."""

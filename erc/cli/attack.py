@@ -4,12 +4,16 @@ from __future__ import annotations
 
 from dataclasses import replace
 from enum import StrEnum
-from typing import TYPE_CHECKING, Annotated
 
 from erc.cli.common import execute, load_encounter
 from erc.dice import Dice, Mode
 from erc.errors import ErcError
 from erc.lookup import find_actor, find_all
+
+TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+if TYPE_CHECKING:
+    from typing import Annotated
+
 
 if TYPE_CHECKING:
     import typer

@@ -7,7 +7,11 @@ import io
 import json
 import shlex
 import sys
-from typing import Any
+
+TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+if TYPE_CHECKING:
+    from typing import Any
+
 
 MAX_LINE = 10_000
 

@@ -11,7 +11,6 @@ import sys
 from collections.abc import Callable, Iterator
 from contextvars import ContextVar
 from dataclasses import dataclass
-from typing import Any
 
 from erc.dice import DICE_BUDGET, Dice, PhysicalSource, SeededSource, new_seed, parse_rolls
 from erc.errors import ErcError
@@ -19,6 +18,10 @@ from erc.journal_path import default_journal
 from erc.render import Outcome
 from erc.rules.model import Encounter
 from erc.state import State
+
+TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+if TYPE_CHECKING:
+    from typing import Any
 
 
 @dataclass

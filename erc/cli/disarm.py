@@ -3,12 +3,15 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated
-
 from erc.cli.common import execute, load_encounter
 from erc.dice import Mode
 from erc.lookup import find, find_actor
 from erc.rules import weapon_negation as rules
+
+TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+if TYPE_CHECKING:
+    from typing import Annotated
+
 
 if TYPE_CHECKING:
     import typer

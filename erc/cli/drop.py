@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import TYPE_CHECKING, Annotated
 
 from erc.cli.common import execute, load_encounter, session
 from erc.errors import ErcError
 from erc.lookup import find, find_actor
+
+TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+if TYPE_CHECKING:
+    from typing import Annotated
+
 
 if TYPE_CHECKING:
     import typer

@@ -13,9 +13,13 @@ from __future__ import annotations
 import importlib
 import os
 from collections.abc import Sequence
-from typing import Any
 
 from erc.cli.registry import COMMANDS, load_command
+
+TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+if TYPE_CHECKING:
+    from typing import Any
+
 
 _DISABLED = "ERC_NO_FAST_PATH"
 
@@ -33,12 +37,15 @@ def dispatch(argv: Sequence[str]) -> int | None:
 
 def parse(argv: Sequence[str]) -> dict[str, Any] | None:
     """The keyword arguments Typer would pass for ``argv``, or None."""
+    import json
+
     from erc.cli.fastspec import SPEC
 
     name, *rest = argv
-    spec = SPEC.get(name)
-    if spec is None or name not in COMMANDS:
+    text = SPEC.get(name)
+    if text is None or name not in COMMANDS:
         return None
+    spec: dict[str, Any] = json.loads(text)
     params: list[dict[str, Any]] = spec["params"]
     options: dict[str, tuple[dict[str, Any], bool]] = {}
     for param in params:

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated, Any
-
 from erc.cli.common import execute, load_encounter
 from erc.lookup import find
 from erc.rules import movement as rules
+
+TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+if TYPE_CHECKING:
+    from typing import Annotated, Any
+
 
 if TYPE_CHECKING:
     import typer

@@ -8,9 +8,14 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable
-from typing import Any, Literal
 
-Journal = Literal["apply", "read"] | None
+TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+if TYPE_CHECKING:
+    from typing import Any, Literal
+
+
+if TYPE_CHECKING:
+    Journal = Literal["apply", "read"] | None
 
 COMMANDS: dict[str, tuple[str, str, Journal]] = {
     # name: (module, function, journal: "apply" records results, "read" reads state)

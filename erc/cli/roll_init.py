@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated
-
 from erc.cli.common import execute, load_encounter, session
 from erc.dice import DICE_BUDGET
 from erc.errors import ErcError
@@ -11,6 +9,11 @@ from erc.lookup import find
 from erc.rules.initiative import roll_init as resolve
 from erc.rules.model import Combatant, Encounter
 from erc.rules.surprise import SurpriseSetup
+
+TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+if TYPE_CHECKING:
+    from typing import Annotated
+
 
 if TYPE_CHECKING:
     import typer

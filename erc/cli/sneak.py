@@ -4,11 +4,15 @@
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING, Annotated
 
 from erc.cli.common import execute, load_encounter
 from erc.dice import Dice
 from erc.lookup import find, find_actor
+
+TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+if TYPE_CHECKING:
+    from typing import Annotated
+
 
 if TYPE_CHECKING:
     import typer

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from erc.cli.common import emit, load_encounter, session
 from erc.errors import ErcError
 from erc.render import Outcome
+
+TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+
 
 if TYPE_CHECKING:
     from erc.cli.options import EncounterOpt, JsonOpt

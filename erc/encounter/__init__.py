@@ -11,8 +11,8 @@ MAX_FILE_BYTES = 1 << 20
 """The largest encounter file read: 1 MiB."""
 
 
-def read_text(path: str) -> str:
-    """A file's text, or an ``ErcError`` saying plainly why it cannot be read."""
+def read_bytes(path: str) -> bytes:
+    """A file's bytes, or an ``ErcError`` saying plainly why it cannot be read."""
     try:
         with open(path, "rb") as handle:
             data = handle.read(MAX_FILE_BYTES + 1)
@@ -24,6 +24,11 @@ def read_text(path: str) -> str:
         raise ErcError("bad-file", f"cannot read {path}: {exc.strerror or exc}", path) from None
     if len(data) > MAX_FILE_BYTES:
         raise ErcError("file-too-large", f"{path} is larger than {MAX_FILE_BYTES} bytes", path)
+    return data
+
+
+def decode(data: bytes, path: str | None) -> str:
+    """UTF-8 text, or an ``ErcError`` with the line and column of the first bad byte."""
     if b"\0" in data:
         raise ErcError("bad-file", f"{path} is a binary file (it has NUL bytes)", path)
     try:
@@ -34,6 +39,10 @@ def read_text(path: str) -> str:
         raise ErcError(
             "bad-file", f"{path} is not UTF-8 text (byte {exc.start})", path, line, column
         ) from None
+
+
+def read_text(path: str) -> str:
+    return decode(read_bytes(path), path)
 
 
 def problems_in(text: str, path: str | None = None) -> tuple[Encounter | None, list[Problem]]:
@@ -64,8 +73,17 @@ def parse(text: str, path: str | None = None) -> Encounter:
 
 
 def load(path: str) -> Encounter:
-    """Read and validate one encounter file."""
-    return parse(read_text(path), os.fspath(path))
+    """Read and validate one encounter file (served from ``erc.encounter.cache`` when this
+    exact file was validated before)."""
+    from erc.encounter import cache
+
+    path = os.fspath(path)
+    hit = cache.get(path)
+    if hit is not None:
+        return hit
+    encounter = parse(decode(read_bytes(path), path), path)
+    cache.put(path, encounter)
+    return encounter
 
 
 _cache: dict[str, tuple[tuple[int, int], Encounter]] = {}

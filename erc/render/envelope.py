@@ -5,11 +5,14 @@ from __future__ import annotations
 import dataclasses
 import enum
 import json
-from fractions import Fraction
-from typing import Any
 
 from erc.errors import ErcError
 from erc.render import Outcome
+
+TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+if TYPE_CHECKING:
+    from typing import Any
+
 
 VERSION = "1"
 
@@ -37,7 +40,7 @@ def to_data(value: Any) -> Any:
         return sorted(to_data(v) for v in value)
     if isinstance(value, enum.Enum):
         return to_data(value.value)
-    if isinstance(value, Fraction):
+    if hasattr(value, "numerator") and hasattr(value, "denominator"):  # a Fraction (--odds)
         return float(value)
     raise TypeError(f"cannot put a {kind.__name__} in JSON")
 

@@ -37,7 +37,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from erc.dice import Dice, Mode
 from erc.errors import ErcError, did_you_mean
@@ -49,6 +48,11 @@ from erc.rules.model import (
     Weapon,
     size_modifier,
 )
+
+TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+if TYPE_CHECKING:
+    from typing import Any
+
 
 ATTRIBUTE = {"melee": "strength", "savage": "strength", "ranged": "agility"}
 """R5.2, R5.4: melee and savage strikes use Strength, ranged strikes Agility."""

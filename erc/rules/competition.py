@@ -12,11 +12,15 @@ from __future__ import annotations
 
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass
-from typing import Any
 
 from erc.dice import Dice, Mode
 from erc.rules.checks import Side, competition_roll, winner
 from erc.rules.model import Combatant
+
+TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+if TYPE_CHECKING:
+    from typing import Any
+
 
 DEFAULT_ATTRIBUTE = "strength"
 """R7.1: the sub-attribute is each side's choice, "usually Strength or Agility"; Strength

@@ -6,7 +6,11 @@ Built by the encounter loader from a validated file; frozen, plain data.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Literal
+
+TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+if TYPE_CHECKING:
+    from typing import Literal
+
 
 SUB_ATTRIBUTES = (
     "strength",
@@ -46,12 +50,13 @@ NO_ACTION = ("surprised", "asleep", "unconscious", "paralyzed", "petrified", "in
 MAX_SKILL_DICE = 5
 """R1.4: a skill pool holds at most 5 dice."""
 
-Size = Literal["tiny", "small", "medium", "large", "huge", "giant", "colossal"]
-Armor = Literal["none", "light", "medium", "heavy"]
-Kind = Literal["melee", "ranged", "savage"]
-Weight = Literal["light", "medium", "heavy"]
-Hand = Literal["primary", "off", "both"]
-PoolName = Literal["primary", "off", "savage"]
+if TYPE_CHECKING:  # type aliases for annotations only
+    Size = Literal["tiny", "small", "medium", "large", "huge", "giant", "colossal"]
+    Armor = Literal["none", "light", "medium", "heavy"]
+    Kind = Literal["melee", "ranged", "savage"]
+    Weight = Literal["light", "medium", "heavy"]
+    Hand = Literal["primary", "off", "both"]
+    PoolName = Literal["primary", "off", "savage"]
 
 WEIGHT_DAMAGE = {"light": 0, "medium": 1, "heavy": 2}
 """seed 000: "light weapon have a zero weight value ... medium +1 ... heavy adds +2"."""

@@ -35,7 +35,6 @@ shock save d20, then the incapacitation d3.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Any
 
 from erc.dice import Dice, Mode
 from erc.errors import ErcError
@@ -44,6 +43,11 @@ from erc.rules.checks import feat
 from erc.rules.model import Combatant, Weapon
 from erc.rules.surprise import Awareness
 from erc.rules.surprise import check as perception_check
+
+TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+if TYPE_CHECKING:
+    from typing import Any
+
 
 ATTACKED_AT_ADVANTAGE = ("stunned", "blind", "bound")
 """Victim conditions under which it is already attacked at advantage (module docstring)."""

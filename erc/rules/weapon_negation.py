@@ -11,7 +11,6 @@ the victim must win outright (R8.2, R8.3).
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Any
 
 from erc.dice import Dice, Mode
 from erc.errors import ErcError
@@ -19,6 +18,11 @@ from erc.rules.attack import resistance_of, resisted
 from erc.rules.checks import d20_check
 from erc.rules.competition import Contender, Contest, contender, contest
 from erc.rules.model import Combatant, Weapon, size_modifier
+
+TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+if TYPE_CHECKING:
+    from typing import Any
+
 
 RESIST_BASE = 2
 """seed 001: "2 points against light weapons, 3 points for medium and 4 points for heavy"."""

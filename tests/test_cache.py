@@ -1,0 +1,67 @@
+"""The cache of validated encounters (issue 9): a hit is exactly what parsing gives, any
+change to the file is a miss, and an untrusted or damaged cache is ignored."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+
+from erc.encounter import cache, load, parse
+from tests.conftest import ENCOUNTERS
+
+
+@pytest.fixture
+def folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    where = tmp_path / "cache"
+    where.mkdir(mode=0o700)
+    monkeypatch.setenv("ERC_CACHE_DIR", str(where / "erc"))
+    return where / "erc"
+
+
+def copy(name: str, tmp_path: Path) -> Path:
+    target = tmp_path / name
+    shutil.copy(ENCOUNTERS / name, target)
+    return target
+
+
+@pytest.mark.parametrize("name", sorted(p.name for p in ENCOUNTERS.glob("*.yaml")))
+def test_a_hit_equals_a_fresh_parse(name: str, folder: Path, tmp_path: Path) -> None:
+    path = copy(name, tmp_path)
+    first = load(str(path))
+    assert cache.get(str(path)) == first  # written by the first load
+    assert load(str(path)) == first == parse(path.read_text(), str(path))
+
+
+def test_any_change_to_the_file_is_a_miss(folder: Path, tmp_path: Path) -> None:
+    path = copy("duel.yaml", tmp_path)
+    before = load(str(path))
+    path.write_text(path.read_text().replace("ac: 13\n    body: 40", "ac: 14\n    body: 40"))
+    assert cache.get(str(path)) is None
+    assert load(str(path)).get("Ogre").ac == 14 != before.get("Ogre").ac
+
+
+def test_off_switch(folder: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("ERC_CACHE", "off")
+    path = copy("duel.yaml", tmp_path)
+    load(str(path))
+    assert not folder.exists()
+
+
+def test_an_untrusted_folder_is_not_used(folder: Path, tmp_path: Path) -> None:
+    path = copy("duel.yaml", tmp_path)
+    load(str(path))
+    (entry_dir,) = list(folder.iterdir())
+    os.chmod(entry_dir, 0o777)
+    assert cache.get(str(path)) is None
+
+
+def test_a_damaged_entry_is_a_miss(folder: Path, tmp_path: Path) -> None:
+    path = copy("duel.yaml", tmp_path)
+    good = load(str(path))
+    (entry,) = list(folder.glob("*/*.marshal"))
+    entry.write_bytes(b"\x00garbage")
+    assert cache.get(str(path)) is None
+    assert load(str(path)) == good
