@@ -2,7 +2,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: setup test check lint types bench fuzz spec clean
+.PHONY: setup test check lint types bench bytecode fuzz spec clean
 
 setup: $(VENV)/.installed
 
@@ -10,7 +10,13 @@ $(VENV)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
 	$(BIN)/pip install --quiet -e '.[dev]'
+	$(MAKE) --no-print-directory bytecode
 	touch $@
+
+# Byte-code for erc itself: an editable install is never compiled by pip, and where
+# PYTHONDONTWRITEBYTECODE is set nothing writes it, so every run would compile from source.
+bytecode:
+	$(BIN)/python -m compileall -q erc
 
 lint: setup
 	$(BIN)/ruff check erc tests benchmarks
@@ -24,7 +30,7 @@ test: lint types
 
 check: test
 
-bench: setup
+bench: setup bytecode
 	$(BIN)/python benchmarks/bench.py
 
 # The fast path's copy of the command-line declarations (a test fails when it is stale).

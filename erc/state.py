@@ -74,6 +74,8 @@ def _bad(line: int | None, message: str) -> JournalError:
 def fold(encounter: Encounter, events: Iterable[tuple[int | None, Mapping[str, Any]]]) -> State:
     """Apply ``(line, event)`` pairs in order; an event cancelled by a later undo is skipped."""
     listed = list(events)
+    if not listed:
+        return State(encounter, 0, (), 0, {}, {}, {})
     cancelled = {
         effect.get("event")
         for _, event in listed

@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import io
 import json
+import re
 import shlex
 import sys
 
@@ -14,6 +15,9 @@ if TYPE_CHECKING:
 
 
 MAX_LINE = 10_000
+_PLAIN = re.compile(r"[ \t\r\n!#-&(-\[\]-~]*\Z")
+"""Printable ASCII with no quotes or backslashes: ``str.split`` then splits exactly as
+``shlex.split`` would, and faster."""
 
 
 def batch() -> int:
@@ -49,7 +53,8 @@ def _one(number: int, line: str) -> dict[str, Any]:
     if len(line) > MAX_LINE:
         return _error(number, "usage", f"batch line {number} is longer than {MAX_LINE} characters")
     try:
-        args = shlex.split(line)
+        # a line with no quoting or escapes splits as a shell would split it on spaces
+        args = line.split() if _PLAIN.match(line) else shlex.split(line)
     except ValueError as exc:
         return _error(number, "usage", f"batch line {number}: {exc}")
     if args and args[0] == "erc":

@@ -37,15 +37,10 @@ def dispatch(argv: Sequence[str]) -> int | None:
 
 def parse(argv: Sequence[str]) -> dict[str, Any] | None:
     """The keyword arguments Typer would pass for ``argv``, or None."""
-    import json
-
-    from erc.cli.fastspec import SPEC
-
     name, *rest = argv
-    text = SPEC.get(name)
-    if text is None or name not in COMMANDS:
+    spec = _spec(name)
+    if spec is None:
         return None
-    spec: dict[str, Any] = json.loads(text)
     params: list[dict[str, Any]] = spec["params"]
     options: dict[str, tuple[dict[str, Any], bool]] = {}
     for param in params:
@@ -105,6 +100,21 @@ def parse(argv: Sequence[str]) -> dict[str, Any] | None:
         else:
             kwargs[key] = _default(spec["defaults"].get(key))
     return kwargs
+
+
+_specs: dict[str, dict[str, Any] | None] = {}
+
+
+def _spec(name: str) -> dict[str, Any] | None:
+    """One command's spec, decoded once per process."""
+    if name not in _specs:
+        import json
+
+        from erc.cli.fastspec import SPEC
+
+        text = SPEC.get(name) if name in COMMANDS else None
+        _specs[name] = json.loads(text) if text else None
+    return _specs[name]
 
 
 def _place(params: list[dict[str, Any]], positional: list[str], given: dict[str, Any]) -> bool:

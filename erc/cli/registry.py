@@ -38,12 +38,19 @@ COMMANDS: dict[str, tuple[str, str, Journal]] = {
 }
 
 
+_loaded: dict[str, Callable[..., Any]] = {}
+
+
 def load_command(name: str) -> Callable[..., Any]:
-    """The callable behind ``name``, with ``--journal`` (and ``--apply``) where it takes them."""
+    """The callable behind ``name``, with ``--journal`` (and ``--apply``) where it takes them
+    (built once per process)."""
+    if name in _loaded:
+        return _loaded[name]
     module, function, journal = COMMANDS[name]
     func: Callable[..., Any] = getattr(importlib.import_module(module), function)
     if journal is not None:
         from erc.cli.common import journaled
 
         func = journaled(apply=journal == "apply")(func)
+    _loaded[name] = func
     return func

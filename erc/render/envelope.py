@@ -16,30 +16,38 @@ if TYPE_CHECKING:
 
 VERSION = "1"
 
-_FIELDS: dict[type, tuple[str, ...]] = {}
+_FIELDS: dict[type, tuple[str, ...] | None] = {}
+_SCALARS = frozenset({str, int, float, bool, type(None)})
 
 
 def to_data(value: Any) -> Any:
     """A result object as plain JSON data: dataclass fields become keys, tuples lists,
     frozensets sorted lists, enums their values, fractions floats."""
-    if value is None or isinstance(value, (str, int, float, bool)):
-        return value
     kind = type(value)
-    names = _FIELDS.get(kind)
-    if names is None and dataclasses.is_dataclass(value):
-        names = _FIELDS[kind] = tuple(f.name for f in dataclasses.fields(value))
+    if kind in _SCALARS:
+        return value
+    if kind is tuple or kind is list:
+        return [to_data(v) for v in value]
+    try:
+        names = _FIELDS[kind]
+    except KeyError:
+        names = _FIELDS[kind] = (
+            tuple(f.name for f in dataclasses.fields(value))
+            if dataclasses.is_dataclass(value)
+            else None
+        )
     if names is not None:
         return {name: to_data(getattr(value, name)) for name in names}
     if isinstance(value, dict):
         return {
             str(k.value if isinstance(k, enum.Enum) else k): to_data(v) for k, v in value.items()
         }
-    if isinstance(value, (list, tuple)):
-        return [to_data(v) for v in value]
     if isinstance(value, (set, frozenset)):
         return sorted(to_data(v) for v in value)
     if isinstance(value, enum.Enum):
         return to_data(value.value)
+    if isinstance(value, (str, int, float)):  # subclasses (StrEnum handled above)
+        return value
     if hasattr(value, "numerator") and hasattr(value, "denominator"):  # a Fraction (--odds)
         return float(value)
     raise TypeError(f"cannot put a {kind.__name__} in JSON")
@@ -63,7 +71,13 @@ def envelope(outcome: Outcome) -> dict[str, Any]:
 def encode(document: Any) -> bytes:
     """One JSON document on one line (no NaN: JSON has none)."""
     return (
-        json.dumps(document, separators=(",", ":"), ensure_ascii=False, allow_nan=False).encode()
+        json.dumps(
+            document,
+            separators=(",", ":"),
+            ensure_ascii=False,
+            allow_nan=False,
+            check_circular=False,
+        ).encode()
         + b"\n"
     )
 
