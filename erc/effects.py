@@ -41,8 +41,14 @@ def _attack(result: Any, state: State) -> list[Effect]:
 def _roll_init(result: Any, state: State) -> list[Effect]:
     """A new round (R3.4: initiative anew each round); R4.3 surprised for round 1; R4.2 a
     sleeper whose check succeeded is awake."""
+    order = [[p.name, p.roll, list(p.tiebreak)] for p in result.order]
     effects: list[Effect] = [
-        {"type": "round", "round": result.round, "surprised": list(result.surprised)}
+        {
+            "type": "round",
+            "round": result.round,
+            "surprised": list(result.surprised),
+            "order": order,
+        }
     ]
     effects += [
         {"type": "condition", "target": p.name, "remove": "asleep"}

@@ -61,6 +61,8 @@ class State:
     incapacitated: Mapping[str, int]
     locked: Mapping[str, frozenset[str]]
     disarmed: Mapping[str, frozenset[str]]
+    initiative: Mapping[str, tuple[int, tuple[int, ...]]] = dataclasses.field(default_factory=dict)
+    """The last round's d10 and roll-off dice by name (house rule ``initiative: keep``)."""
 
 
 class JournalError(ErcError):
@@ -87,6 +89,7 @@ def fold(encounter: Encounter, events: Iterable[tuple[int | None, Mapping[str, A
     }
     round_no = 0
     drops: dict[tuple[str, str], Drop] = {}
+    initiative: dict[str, tuple[int, tuple[int, ...]]] = {}
 
     def who(line: int | None, effect: Mapping[str, Any], key: str) -> _Fighter:
         name = effect.get(key)
@@ -139,6 +142,11 @@ def fold(encounter: Encounter, events: Iterable[tuple[int | None, Mapping[str, A
                     raise _bad(line, "a round effect needs a round number >= 1")
                 _new_round(fighters, effect.get("surprised") or [], ticks=round_no >= 1)
                 round_no = number
+                initiative = {
+                    str(row[0]): (int(row[1]), tuple(int(v) for v in row[2]))
+                    for row in effect.get("order") or ()
+                    if isinstance(row, list) and len(row) == 3 and str(row[0]) in fighters
+                }
             elif kind == "drop":
                 holder, victim = effect.get("holder"), effect.get("victim")
                 who(line, effect, "holder")
@@ -178,6 +186,7 @@ def fold(encounter: Encounter, events: Iterable[tuple[int | None, Mapping[str, A
         },
         locked={n: frozenset(f.locked) for n, f in fighters.items() if f.locked},
         disarmed={n: frozenset(f.disarmed) for n, f in fighters.items() if f.disarmed},
+        initiative=initiative,
     )
 
 

@@ -335,3 +335,28 @@ def test_a_held_drop_is_inflicted_later_from_the_journal(erc, stealth: Path) -> 
     assert (result["held_damage"], result["rounds"], result["comp"]) == (6, 2, 18)
     assert body_of(erc, stealth, "Gate guard 2") == 12 - result["damage"]
     assert erc("status", "-e", enc, "--json").json["result"]["drops"] == []
+
+
+def test_house_rule_initiative_keep_reuses_the_last_rounds_dice(erc, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """RULES "House rules": `initiative: reroll|keep` (default reroll, R3.4 "Initiative is
+    rolled anew every round"); with keep, later rounds keep the journal's dice."""
+    path = tmp_path / "keep.yaml"
+    path.write_text(
+        (ENCOUNTERS / "duel.yaml")
+        .read_text()
+        .replace("name: The ogre at the bridge", "name: Kept\nrules: {initiative: keep}")
+    )
+    enc = str(path)
+    first = erc("roll-init", "-e", enc, "--apply", "--json", "--rolls", "3,9,8")
+    assert first.code == 0, first.err
+    order = [(p["name"], p["roll"]) for p in first.json["result"]["order"]]
+    second = erc("roll-init", "-e", enc, "--apply", "--json", "--rolls", "")
+    assert second.code == 0, second.err
+    assert second.json["rolls"] == [] and second.json["result"]["kept"] is True
+    assert second.json["result"]["round"] == 2
+    assert [(p["name"], p["roll"]) for p in second.json["result"]["order"]] == order
+    reroll = tmp_path / "reroll.yaml"
+    reroll.write_text((ENCOUNTERS / "duel.yaml").read_text())
+    erc("roll-init", "-e", str(reroll), "--apply", "--rolls", "3,9,8")
+    again = erc("roll-init", "-e", str(reroll), "--apply", "--json", "--rolls", "1,2,6")
+    assert again.json["result"]["kept"] is False and len(again.json["rolls"]) == 3

@@ -73,9 +73,12 @@ def roll_init(
     state = session().state
     number = round_ if round_ is not None else (state.round + 1 if state else 1)
     setup = _setup(loaded, number, surprise, trigger, foreknowledge or [], noise)
+    # house rule `initiative: keep`: later rounds keep the journal's last dice
+    keep = loaded.rules.initiative == "keep" and state is not None and not surprise
+    kept = state.initiative if keep and state is not None and number > 1 else None
     return execute(
         "roll-init",
-        lambda dice: resolve(dice, loaded.combatants, round=number, setup=setup),
+        lambda dice: resolve(dice, loaded.combatants, round=number, setup=setup, kept=kept),
         # a d10 and two Perception dice each, with room for roll-offs
         budget=DICE_BUDGET + 4 * len(loaded.combatants),
         as_json=as_json,

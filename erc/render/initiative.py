@@ -52,6 +52,8 @@ def render(outcome: Outcome) -> Iterator[Any]:
             cells.append(" ".join(map(str, place.tiebreak)))
         grid.add_row(*cells, Text(place.status, style="" if place.acts else "bold red"))
     yield grid
+    if result.kept:
+        yield Text("house rule initiative: keep - the dice are the last round's", style="dim")
     if result.surprise:
         line = Text("surprised: ", style="bold")
         line.append(clean(", ".join(result.surprised)) if result.surprised else "nobody")

@@ -11,7 +11,7 @@ journal (a round, a ``surprised`` condition) is honoured without changes here.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from erc.dice import Dice
@@ -68,6 +68,8 @@ class Initiative:
     noise: bool | None = None
     surprised: tuple[str, ...] = ()
     perception: tuple[Awareness, ...] = ()
+    kept: bool = False
+    """House rule ``initiative: keep``: the d10s and roll-offs are the previous round's."""
 
 
 def in_hand(who: Combatant) -> tuple[Weapon, ...]:
@@ -137,15 +139,35 @@ def roll_init(
     *,
     round: int = 1,
     setup: SurpriseSetup | None = None,
+    kept: Mapping[str, tuple[int, tuple[int, ...]]] | None = None,
 ) -> Initiative:
-    """R3 (and R4 with ``setup``): every combatant's initiative, highest first."""
+    """R3 (and R4 with ``setup``): every combatant's initiative, highest first.
+
+    ``kept`` (house rule ``initiative: keep``, RULES "House rules"): each combatant's d10 and
+    roll-off dice from the previous round, kept instead of rolled anew (R3.4's default);
+    modifiers are taken as they are now, a combatant without a kept die rolls one, and
+    combatants still tied roll off again.
+    """
     checked = surprise(dice, combatants, setup) if setup else None
     by_name = {c.name: c for c in checked.perception} if checked else {}
+    names = [c.name for c in combatants]
+    previous = kept or {}
     parts = [breakdown(who) for who in combatants]
-    rolls = [dice.roll(10, f"{who.name} initiative") for who in combatants]
+    rolls = [
+        previous[who.name][0] if who.name in previous else dice.roll(10, f"{who.name} initiative")
+        for who in combatants
+    ]
     modifiers = [p.agility + p.other + p.weapon + p.armor for p in parts]
     totals = [r + m for r, m in zip(rolls, modifiers, strict=True)]
-    tiebreak = settle_ties(dice, [c.name for c in combatants], totals)
+    if previous:
+        carried = [list(previous[n][1]) if n in previous else [] for n in names]
+        keys = [(totals[i], tuple(carried[i])) for i in range(len(names))]
+        ranks = [sorted(set(keys)).index(key) for key in keys]
+        tiebreak = [
+            c + more for c, more in zip(carried, settle_ties(dice, names, ranks), strict=True)
+        ]
+    else:
+        tiebreak = settle_ties(dice, names, totals)
     ranked = sorted(range(len(combatants)), key=lambda i: (-totals[i], [-v for v in tiebreak[i]]))
     order = []
     for place, i in enumerate(ranked, 1):
@@ -165,7 +187,7 @@ def roll_init(
             )
         )
     if checked is None:
-        return Initiative(round, tuple(order))
+        return Initiative(round, tuple(order), kept=bool(previous))
     return Initiative(
         round,
         tuple(order),
