@@ -76,7 +76,13 @@ def _torn_then_closed(raw: bytes, number: int, lines: list[bytes]) -> bool:
     return raw.startswith(b"{") and not raw.rstrip().endswith(b"}")
 
 
+def _check_name(path: str) -> None:
+    if "\0" in path:
+        raise ErcError("bad-journal", f"a file name cannot contain a NUL byte: {path!r}")
+
+
 def read(path: str) -> Read:
+    _check_name(path)
     try:
         with open(path, "rb") as handle:
             data = handle.read(MAX_JOURNAL_BYTES + 1)
@@ -109,6 +115,7 @@ def _locked(path: str) -> Iterator[int]:
 
 def append(path: str, event: Mapping[str, Any]) -> dict[str, Any]:
     """Append one event under the lock; its ``id`` is the next free one. Durable on return."""
+    _check_name(path)
     try:
         with _locked(path) as fd:
             size = os.fstat(fd).st_size

@@ -200,3 +200,13 @@ def test_binary_and_invalid_utf8_in_check(erc, tmp_path: Path) -> None:  # type:
 def test_absurd_arguments_exit_2(argv: list[str], erc) -> None:  # type: ignore[no-untyped-def]
     ran = erc(*argv, "-e", str(ENCOUNTERS / "duel.yaml"), "--journal", os.devnull)
     assert ran.code == 2 and "Traceback" not in ran.err
+
+
+@pytest.mark.parametrize("option", ["-e", "--journal"])
+def test_fuzz_finding_nul_byte_in_a_path(option: str, erc) -> None:  # type: ignore[no-untyped-def]
+    """Found by the fuzz suite: a path with a NUL byte made open() raise ValueError."""
+    argv = ["status", "-e", str(ENCOUNTERS / "duel.yaml"), "--journal", os.devnull]
+    argv[argv.index(option) + 1] = "bad\x00name.yaml"
+    ran = erc(*argv, "--json")
+    assert ran.code == 2 and "NUL" in ran.error["message"]
+    assert erc("check", "bad\x00name.yaml").code == 1

@@ -100,6 +100,8 @@ def load_encounter(path: str | None) -> Encounter:
     encounter = load_cached(path)
     current = _session.get()
     journal_path = current.journal or os.environ.get("ERC_JOURNAL") or default_journal(path)
+    if "\0" in journal_path:
+        raise ErcError("bad-journal", f"a file name cannot contain a NUL byte: {journal_path!r}")
     current.journal_path = journal_path
     current.state = load_state(encounter, journal_path)
     return current.state.encounter

@@ -13,6 +13,8 @@ MAX_FILE_BYTES = 1 << 20
 
 def read_bytes(path: str) -> bytes:
     """A file's bytes, or an ``ErcError`` saying plainly why it cannot be read."""
+    if "\0" in path:
+        raise ErcError("bad-file", f"a file name cannot contain a NUL byte: {path!r}")
     try:
         with open(path, "rb") as handle:
             data = handle.read(MAX_FILE_BYTES + 1)
@@ -94,7 +96,7 @@ def load_cached(path: str) -> Encounter:
     try:
         stat = os.stat(path)
         key = (stat.st_mtime_ns, stat.st_size)
-    except OSError:
+    except (OSError, ValueError):
         return load(path)
     hit = _cache.get(path)
     if hit and hit[0] == key:

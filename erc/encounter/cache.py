@@ -49,7 +49,7 @@ def _key(path: str) -> str | None:
     """Everything an entry depends on, as one string; None if the file cannot be stat'ed."""
     try:
         stat = os.stat(path)
-    except OSError:
+    except (OSError, ValueError):
         return None
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     parts = [
