@@ -117,8 +117,9 @@ from erc.cli import run
 import io, contextlib
 with contextlib.redirect_stdout(io.StringIO()):
     code = run(sys.argv[1:])
-heavy = sorted({m.split('.')[0] for m in sys.modules} & {'rich', 'icepool', 'typer', 'yaml',
+heavy = sorted({m.split('.')[0] for m in sys.modules} & {'rich', 'typer', 'yaml',
                                                          'msgspec', 'typing', 'pickle'})
+heavy += ['erc.odds'] if any(m.startswith('erc.odds') for m in sys.modules) else []
 print(code, ' '.join(heavy))
 """
 
@@ -140,13 +141,15 @@ def test_the_json_path_of_attack_imports_no_rich_no_odds_no_typer(tmp_path: obje
     """Issue 9: the JSON path of `attack` pulls in neither rich nor the odds library."""
     argv = ("attack", "Kaela", "Ogre", "-e", DUEL, "--json", "--seed", "1")
     code, first = probe(*argv)  # may parse the file and fill the cache
-    assert code == 0 and not first & {"rich", "icepool", "typer"}
+    assert code == 0 and not first & {"rich", "erc.odds", "typer"}
     code, warm = probe(*argv)  # the cache is warm: no YAML, no validator either
     assert code == 0 and warm == set()
 
 
 def test_human_output_and_odds_import_their_libraries_only_when_asked() -> None:
     code, human = probe("attack", "Kaela", "Ogre", "-e", DUEL, "--seed", "1")
-    assert code == 0 and "rich" in human and "icepool" not in human
+    assert code == 0 and "rich" in human and "erc.odds" not in human
+    code, odds = probe("attack", "Kaela", "Ogre", "-e", DUEL, "--odds", "--json")
+    assert code == 0 and "erc.odds" in odds and "rich" not in odds
     code, help_path = probe("attack", "--help")
     assert code == 0 and "typer" in help_path

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 from enum import StrEnum
 
-from erc.cli.common import execute, load_encounter
+from erc.cli.common import draws_dice, execute, load_encounter
 from erc.dice import Dice, Mode
 from erc.errors import ErcError
 from erc.lookup import find_actor, find_all
@@ -100,7 +100,7 @@ def attack(
         mode=Mode.of(advantage, disadvantage),
         advantage_damage=loaded.rules.advantage_damage,
     )
-    draws = not odds or seed is not None or rolls is not None
+    draws = draws_dice(odds, seed, rolls)
 
     def resolve(dice: Dice) -> rules.Attack:
         result = rules.resolve(dice, plan) if draws else rules.unresolved(plan)

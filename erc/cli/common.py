@@ -123,6 +123,11 @@ def load_state(encounter: Encounter, journal_path: str) -> State:
         raise
 
 
+def draws_dice(odds: bool, seed: int | None, rolls: str | None) -> bool:
+    """CONTRACT: ``--odds`` alone draws no dice; with ``--seed`` or ``--rolls`` it resolves."""
+    return not odds or seed is not None or rolls is not None
+
+
 def execute(
     command: str,
     resolve: Callable[[Dice], Any],

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from erc.cli.common import execute, load_encounter
+from erc.cli.common import draws_dice, execute, load_encounter
 from erc.errors import ErcError, did_you_mean
 from erc.lookup import find
 from erc.rules import competition as rules
@@ -109,7 +109,7 @@ def competition(
         from erc.odds.competition import competition_odds
 
         exact = as_odds(competition_odds(first, second, item=for_item))
-    rolling = not odds or seed is not None or rolls is not None
+    rolling = draws_dice(odds, seed, rolls)
     return execute(
         "competition",
         lambda dice: rules.compete(

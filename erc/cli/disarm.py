@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from erc.cli.common import execute, load_encounter
+from erc.cli.common import draws_dice, execute, load_encounter
 from erc.dice import Mode
 from erc.lookup import find, find_actor
 from erc.rules import weapon_negation as rules
@@ -80,7 +80,7 @@ def disarm(
         from erc.odds.weapon_negation import disarm_odds
 
         exact = as_odds(disarm_odds(setup))
-    rolling = not odds or seed is not None or rolls is not None
+    rolling = draws_dice(odds, seed, rolls)
     return execute(
         "disarm",
         lambda dice: rules.resolve(setup, dice if rolling else None, exact),

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from erc.cli.common import execute, load_encounter
+from erc.cli.common import draws_dice, execute, load_encounter
 from erc.dice import Dice
 from erc.lookup import find, find_actor
 
@@ -73,7 +73,7 @@ def sneak(
         drop=drop,
         advantage_damage=loaded.rules.advantage_damage,
     )
-    draws = not odds or seed is not None or rolls is not None
+    draws = draws_dice(odds, seed, rolls)
 
     def resolve(dice: Dice) -> rules.Sneak:
         result = rules.resolve(dice, setup) if draws else rules.unresolved(setup)
