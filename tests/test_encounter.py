@@ -311,3 +311,21 @@ def test_schema_command_prints_json(erc) -> None:  # type: ignore[no-untyped-def
     assert ran.code == 0
     schema = json.loads(ran.out)
     assert "EncounterSpec" in schema["$defs"]
+
+
+def test_cross_checks_are_reported_with_schema_problems() -> None:
+    """CONTRACT: "`erc check` reports every error in a file, not only the first": a missing
+    weight, a name used twice and body_current over body come with a wrong type."""
+    text = """erc: 1
+combatants:
+  - name: A
+    ac: twelve
+    body: 5
+    weapons: [{name: club, kind: melee, damage_type: blunt}]
+  - {name: a, ac: 3, body: 2, body_current: 9}
+"""
+    _, found = problems_in(text, "t.yaml")
+    assert [p.line for p in found] == [4, 6, 7, 7]
+    joined = " | ".join(p.message for p in found)
+    assert "expected int" in joined and "needs a weight" in joined
+    assert "used twice" in joined and "more than body" in joined

@@ -49,18 +49,18 @@ def read_text(path: str) -> str:
 
 def problems_in(text: str, path: str | None = None) -> tuple[Encounter | None, list[Problem]]:
     """Parse and validate ``text``: the encounter, or None and every problem found."""
-    from erc.encounter.build import build
+    from erc.encounter.build import build, cross_checks
     from erc.encounter.validate import validate
     from erc.encounter.yamlread import read
 
     doc = read(text)
     spec, problems = validate(doc)
-    if spec is None:
-        return None, problems or [Problem("the file is empty")]
-    encounter, more = build(spec, doc, path)
-    if more:
-        return None, more
-    return encounter, []
+    if doc.data is not None:
+        problems = problems + cross_checks(doc)
+    if spec is None or problems:
+        ordered = sorted(problems, key=lambda p: (p.line or 0, p.column or 0))
+        return None, ordered or [Problem("the file is empty")]
+    return build(spec, path), []
 
 
 def parse(text: str, path: str | None = None) -> Encounter:

@@ -1,6 +1,14 @@
-"""Validated file model -> the rules' model: ``count`` groups, names, derived values."""
+"""Validated file model -> the rules' model: ``count`` groups, names, derived values.
+
+``cross_checks`` holds the rules no single key can state (a weapon's weight unless it is
+ranged, names unique once ``count`` groups expand, ``body_current`` within ``body``, the
+combatant limit). It reads the raw data defensively, so ``erc check`` reports these
+together with any schema problems, not only once those are fixed.
+"""
 
 from __future__ import annotations
+
+from typing import Any
 
 import msgspec
 
@@ -11,63 +19,84 @@ from erc.errors import Problem
 from erc.rules.model import Combatant, Encounter, HouseRules, Weapon
 
 
-def build(spec: EncounterSpec, doc: Document, path: str | None) -> tuple[Encounter, list[Problem]]:
+def cross_checks(doc: Document) -> list[Problem]:
     problems: list[Problem] = []
 
     def problem(at: Path, message: str) -> None:
         mark = doc.mark(at) or (None, None)
         problems.append(Problem(f"{dotted(at)}: {message}", *mark))
 
-    combatants: list[Combatant] = []
+    data = doc.data
+    entries = data.get("combatants") if isinstance(data, dict) else None
+    if not isinstance(entries, list):
+        return problems
+    total = 0
     seen: dict[str, Path] = {}
-    total = sum(c.count for c in spec.combatants)
+    for i, entry in enumerate(entries):
+        if not isinstance(entry, dict):
+            continue
+        at: Path = ("combatants", i)
+        count = _whole(entry.get("count"), 1)
+        total += max(count, 1)
+        for j, weapon in enumerate(_list(entry.get("weapons"))):
+            if (
+                isinstance(weapon, dict)
+                and weapon.get("weight") is None
+                and weapon.get("kind") in ("melee", "savage")
+            ):
+                problem(
+                    (*at, "weapons", j),
+                    f"weapon {weapon.get('name')!r} needs a weight (light, medium or heavy); "
+                    "only ranged weapons may leave it out",
+                )
+        body, current = _whole(entry.get("body"), None), _whole(entry.get("body_current"), None)
+        if body is not None and current is not None and current > body:
+            problem((*at, "body_current"), f"body_current {current} is more than body {body}")
+        name = entry.get("name")
+        if not isinstance(name, str) or count < 1 or count > 100:
+            continue
+        names = [name] if count == 1 else [f"{name} {n}" for n in range(1, count + 1)]
+        for each in names:
+            folded = each.casefold()
+            if folded in seen:
+                first = doc.mark(seen[folded])
+                where = f" (first at line {first[0]})" if first else ""
+                problem((*at, "name"), f"the name {each!r} is used twice{where}")
+                break
+            seen[folded] = (*at, "name")
     if total > MAX_COMBATANTS:
         problem(
             ("combatants",), f"{total} combatants with counts expanded; at most {MAX_COMBATANTS}"
         )
-        return Encounter(()), problems
-    for i, entry in enumerate(spec.combatants):
-        at: Path = ("combatants", i)
-        weapons = []
-        for j, w in enumerate(entry.weapons):
-            if w.weight is None and w.kind != "ranged":
-                problem(
-                    (*at, "weapons", j),
-                    f"weapon {w.name!r} needs a weight (light, medium "
-                    "or heavy); only ranged weapons may leave it out",
-                )
-            weapons.append(
-                Weapon(
-                    w.name,
-                    w.kind,
-                    w.damage_type,
-                    w.weight,
-                    w.hand,
-                    frozenset(w.properties),
-                    w.sneak,
-                )
+    return problems
+
+
+def _whole(value: Any, default: int | None) -> Any:
+    return value if isinstance(value, int) and not isinstance(value, bool) else default
+
+
+def _list(value: Any) -> list[Any]:
+    return value if isinstance(value, list) else []
+
+
+def build(spec: EncounterSpec, path: str | None) -> Encounter:
+    """The rules' model of a file that passed validation and ``cross_checks``."""
+    combatants: list[Combatant] = []
+    for entry in spec.combatants:
+        weapons = tuple(
+            Weapon(
+                w.name, w.kind, w.damage_type, w.weight, w.hand, frozenset(w.properties), w.sneak
             )
-        if entry.body_current is not None and entry.body_current > entry.body:
-            problem(
-                (*at, "body_current"),
-                f"body_current {entry.body_current} is more than body {entry.body}",
-            )
+            for w in entry.weapons
+        )
         names = (
             [entry.name]
             if entry.count == 1
             else [f"{entry.name} {n}" for n in range(1, entry.count + 1)]
         )
-        for name in names:
-            folded = name.casefold()
-            if folded in seen:
-                first = doc.mark(seen[folded])
-                where = f" (first at line {first[0]})" if first else ""
-                problem((*at, "name"), f"the name {name!r} is used twice{where}")
-                continue
-            seen[folded] = (*at, "name")
-            combatants.append(_combatant(entry, name, tuple(weapons)))
+        combatants += [_combatant(entry, name, weapons) for name in names]
     rules = HouseRules(**msgspec.structs.asdict(spec.rules))
-    return Encounter(tuple(combatants), spec.name, rules, path), problems
+    return Encounter(tuple(combatants), spec.name, rules, path)
 
 
 def _given(attrs: SubAttributes) -> dict[str, int]:
