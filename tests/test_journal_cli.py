@@ -360,3 +360,29 @@ def test_house_rule_initiative_keep_reuses_the_last_rounds_dice(erc, tmp_path: P
     erc("roll-init", "-e", str(reroll), "--apply", "--rolls", "3,9,8")
     again = erc("roll-init", "-e", str(reroll), "--apply", "--json", "--rolls", "1,2,6")
     assert again.json["result"]["kept"] is False and len(again.json["rolls"]) == 3
+
+
+def test_a_locked_weapon_is_held_useless_until_freed(erc, arena: Path) -> None:  # type: ignore[no-untyped-def]
+    """R8.2: "A locked weapon gives no bonuses ... the weapon is held useless"; the journal
+    records the lock, so the wielder cannot strike with it and `erc free` knows which one."""
+    enc = str(arena)
+    # Dummy locks the Champion's axe: a raw 20 hits; the Champion does not resist.
+    ran = erc(
+        "disarm",
+        "Dummy",
+        "Champion",
+        "--lock",
+        "--no-resist",
+        "-e",
+        enc,
+        "--apply",
+        "--json",
+        "--rolls",
+        "20",
+    )
+    assert ran.json["result"]["outcome"] == "locked"
+    refused = erc("attack", "Champion", "Dummy", "-e", enc, "--rolls", "10,10,10")
+    assert refused.code == 2 and "weapon lock" in refused.err
+    freeing = erc("free", "Champion", "-e", enc, "--json")
+    assert freeing.code == 0 and freeing.json["result"]["weapon"] == "axe"
+    assert erc("free", "Champion", "--with", "stick", "-e", enc).code == 2

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from erc.cli.common import draws_dice, execute, load_encounter
 from erc.dice import Mode
+from erc.errors import ErcError
 from erc.lookup import find, find_actor
 from erc.rules import weapon_negation as rules
 
@@ -105,6 +106,15 @@ def free(
     """What freeing a locked weapon costs: 2 attack dice from the next action (R8.2)."""
     enc = load_encounter(encounter)
     wielder = find(enc, name)
+    locked = sorted(wielder.locked_weapons)
+    if locked and weapon is None:
+        weapon = locked[0]  # the journal knows which weapon is locked
+    elif locked and weapon is not None and weapon.casefold() not in {w.casefold() for w in locked}:
+        raise ErcError(
+            "not-locked",
+            f"{wielder.name}'s {weapon} is not locked; the journal has {', '.join(locked)} locked",
+            enc.path,
+        )
     return execute(
         "free",
         lambda _dice: rules.free_cost(wielder, weapon),

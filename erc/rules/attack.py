@@ -241,6 +241,15 @@ def plan_attack(
     chosen = tuple(targets)
     _check_targets(attacker, chosen)
     pool_names, weapons, notes = _choose_pools(attacker, pools, weapon)
+    locked = sorted(
+        w.name for p, w in weapons.items() if p in pool_names and w.name in attacker.locked_weapons
+    )
+    if locked:
+        raise ErcError(
+            "weapon-locked",
+            f"{attacker.name}'s {locked[0]} is held in a weapon lock (R8.2: a locked weapon is "
+            "held useless); free it first (see erc free) or attack with another weapon",
+        )
     if mode is not Mode.NORMAL and "primary" not in pool_names:
         raise ErcError(
             "bad-option",
