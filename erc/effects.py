@@ -60,22 +60,53 @@ def _roll_init(result: Any, state: State) -> list[Effect]:
 
 def _disarm(result: Any, state: State) -> list[Effect]:
     """R8: the attempt is the attacker's action; a resisting victim spends its reaction
-    (R8.4) and takes the 2/3/4 damage (R8.3); the weapon ends locked or disarmed."""
+    (R8.4) and takes the 2/3/4 damage (R8.3); the weapon ends locked (and by whom) or
+    disarmed. R8.2: a lock that hits a combatant holding a lock frees the weapon it held,
+    "even if the reaction to prevent the pinning ... is successful"."""
     effects = _acted(result.attacker)
     if result.reaction is not None or result.damage_taken:
         effects.append({"type": "reaction", "who": result.victim})
     if result.damage_taken:
         effects.append({"type": "damage", "target": result.victim, "amount": result.damage_taken})
-    if result.outcome in ("locked", "disarmed"):
+    if result.outcome == "locked":
         effects.append(
             {
                 "type": "weapon",
                 "who": result.victim,
                 "weapon": result.victim_weapon,
-                "state": result.outcome,
+                "state": "locked",
+                "by": result.attacker,
             }
         )
+    elif result.outcome == "disarmed":
+        effects.append(
+            {
+                "type": "weapon",
+                "who": result.victim,
+                "weapon": result.victim_weapon,
+                "state": "disarmed",
+            }
+        )
+    if result.maneuver == "lock" and result.hit:
+        effects += [
+            {"type": "weapon", "who": wielder, "weapon": weapon, "state": "free"}
+            for (wielder, weapon), locker in state.lockers.items()
+            if locker == result.victim
+        ]
     return effects
+
+
+def _perceive(result: Any, state: State) -> list[Effect]:
+    """R4.4: "a sleeper who stayed asleep checks again to wake (DC 17)": made, it wakes."""
+    sleeper = any(c.name == result.name and c.has("asleep") for c in state.encounter.combatants)
+    if sleeper and result.success:
+        return [{"type": "condition", "target": result.name, "remove": "asleep"}]
+    return []
+
+
+def _free(result: Any, state: State) -> list[Effect]:
+    """R8.2: the wielder pays the dice and its weapon is free again."""
+    return [{"type": "weapon", "who": result.name, "weapon": result.weapon, "state": "free"}]
 
 
 def _shock(victim: str, shock: Any) -> list[Effect]:
@@ -122,4 +153,6 @@ _HANDLERS: dict[str, Callable[[Any, State], list[Effect]]] = {
     "attack": _attack,
     "roll-init": _roll_init,
     "disarm": _disarm,
+    "free": _free,
+    "perceive": _perceive,
 }

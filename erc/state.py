@@ -63,6 +63,8 @@ class State:
     disarmed: Mapping[str, frozenset[str]]
     initiative: Mapping[str, tuple[int, tuple[int, ...]]] = dataclasses.field(default_factory=dict)
     """The last round's d10 and roll-off dice by name (house rule ``initiative: keep``)."""
+    lockers: Mapping[tuple[str, str], str] = dataclasses.field(default_factory=dict)
+    """Who holds each weapon lock: (wielder, weapon) -> the locker (R8.2)."""
 
 
 class JournalError(ErcError):
@@ -81,8 +83,10 @@ def fold(encounter: Encounter, events: Iterable[tuple[int | None, Mapping[str, A
     cancelled = {
         effect.get("event")
         for _, event in listed
-        for effect in event.get("effects", ())
-        if isinstance(effect, Mapping) and effect.get("type") == "undo"
+        for effect in _effects(event)
+        if isinstance(effect, Mapping)
+        and effect.get("type") == "undo"
+        and isinstance(effect.get("event"), int)
     }
     fighters = {
         c.name: _Fighter(c.body, set(c.conditions), c.reaction_used) for c in encounter.combatants
@@ -90,6 +94,7 @@ def fold(encounter: Encounter, events: Iterable[tuple[int | None, Mapping[str, A
     round_no = 0
     drops: dict[tuple[str, str], Drop] = {}
     initiative: dict[str, tuple[int, tuple[int, ...]]] = {}
+    lockers: dict[tuple[str, str], str] = {}
 
     def who(line: int | None, effect: Mapping[str, Any], key: str) -> _Fighter:
         name = effect.get(key)
@@ -113,67 +118,73 @@ def fold(encounter: Encounter, events: Iterable[tuple[int | None, Mapping[str, A
             if not isinstance(effect, Mapping):
                 raise _bad(line, "an effect must be an object")
             kind = effect.get("type")
-            if kind == "damage":
-                target = who(line, effect, "target")
-                target.body = max(0, target.body - amount(line, effect))
-            elif kind == "heal":
-                name = effect.get("target")
-                target = who(line, effect, "target")
-                ceiling = encounter.get(str(name)).body_max
-                target.body = min(ceiling, target.body + amount(line, effect))
-            elif kind == "condition":
-                target = who(line, effect, "target")
-                if "add" in effect:
-                    target.conditions.add(str(effect["add"]))
-                    actions = effect.get("actions")
-                    if isinstance(actions, int) and not isinstance(actions, bool):
-                        target.incapacitated_actions = max(
-                            target.incapacitated_actions, actions + (1 if target.acted else 0)
-                        )
-                if "remove" in effect:
-                    target.conditions.discard(str(effect["remove"]))
-            elif kind == "reaction":
-                who(line, effect, "who").reaction_used = True
-            elif kind == "acted":
-                who(line, effect, "who").acted = True
-            elif kind == "round":
-                number = effect.get("round")
-                if not isinstance(number, int) or isinstance(number, bool) or number < 1:
-                    raise _bad(line, "a round effect needs a round number >= 1")
-                _new_round(fighters, effect.get("surprised") or [], ticks=round_no >= 1)
-                round_no = number
-                initiative = {
-                    str(row[0]): (int(row[1]), tuple(int(v) for v in row[2]))
-                    for row in effect.get("order") or ()
-                    if isinstance(row, list) and len(row) == 3 and str(row[0]) in fighters
-                }
-            elif kind == "drop":
-                holder, victim = effect.get("holder"), effect.get("victim")
-                who(line, effect, "holder")
-                who(line, effect, "victim")
-                drops[(str(holder), str(victim))] = Drop(
-                    str(holder),
-                    str(victim),
-                    amount(line, {**effect, "amount": effect.get("damage")}),
-                    round_no,
-                )
-            elif kind == "drop-released":
-                drops.pop((str(effect.get("holder")), str(effect.get("victim"))), None)
-            elif kind == "weapon":
-                target = who(line, effect, "who")
-                weapon, state = str(effect.get("weapon")), effect.get("state")
-                target.locked.discard(weapon)
-                target.disarmed.discard(weapon)
-                if state == "locked":
-                    target.locked.add(weapon)
-                elif state == "disarmed":
-                    target.disarmed.add(weapon)
-                elif state != "free":
-                    raise _bad(line, f"unknown weapon state {state!r}")
-            elif kind == "undo":
-                continue
-            else:
-                raise _bad(line, f"unknown effect type {kind!r}")
+            try:
+                if kind == "damage":
+                    target = who(line, effect, "target")
+                    target.body = max(0, target.body - amount(line, effect))
+                elif kind == "heal":
+                    name = effect.get("target")
+                    target = who(line, effect, "target")
+                    ceiling = encounter.get(str(name)).body_max
+                    target.body = min(ceiling, target.body + amount(line, effect))
+                elif kind == "condition":
+                    target = who(line, effect, "target")
+                    if "add" in effect:
+                        target.conditions.add(str(effect["add"]))
+                        actions = effect.get("actions")
+                        if isinstance(actions, int) and not isinstance(actions, bool):
+                            target.incapacitated_actions = max(
+                                target.incapacitated_actions, actions + (1 if target.acted else 0)
+                            )
+                    if "remove" in effect:
+                        target.conditions.discard(str(effect["remove"]))
+                elif kind == "reaction":
+                    who(line, effect, "who").reaction_used = True
+                elif kind == "acted":
+                    who(line, effect, "who").acted = True
+                elif kind == "round":
+                    number = effect.get("round")
+                    if not isinstance(number, int) or isinstance(number, bool) or number < 1:
+                        raise _bad(line, "a round effect needs a round number >= 1")
+                    _new_round(fighters, effect.get("surprised") or [], ticks=round_no >= 1)
+                    round_no = number
+                    initiative = {
+                        str(row[0]): (int(row[1]), tuple(int(v) for v in row[2]))
+                        for row in effect.get("order") or ()
+                        if isinstance(row, list) and len(row) == 3 and str(row[0]) in fighters
+                    }
+                elif kind == "drop":
+                    holder, victim = effect.get("holder"), effect.get("victim")
+                    who(line, effect, "holder")
+                    who(line, effect, "victim")
+                    drops[(str(holder), str(victim))] = Drop(
+                        str(holder),
+                        str(victim),
+                        amount(line, {**effect, "amount": effect.get("damage")}),
+                        round_no,
+                    )
+                elif kind == "drop-released":
+                    drops.pop((str(effect.get("holder")), str(effect.get("victim"))), None)
+                elif kind == "weapon":
+                    target = who(line, effect, "who")
+                    weapon, state = str(effect.get("weapon")), effect.get("state")
+                    target.locked.discard(weapon)
+                    target.disarmed.discard(weapon)
+                    lockers.pop((str(effect.get("who")), weapon), None)
+                    if state == "locked":
+                        target.locked.add(weapon)
+                        if isinstance(effect.get("by"), str):
+                            lockers[(str(effect.get("who")), weapon)] = effect["by"]
+                    elif state == "disarmed":
+                        target.disarmed.add(weapon)
+                    elif state != "free":
+                        raise _bad(line, f"unknown weapon state {state!r}")
+                elif kind == "undo":
+                    continue
+                else:
+                    raise _bad(line, f"unknown effect type {kind!r}")
+            except (TypeError, ValueError, KeyError, AttributeError) as exc:
+                raise _bad(line, f"a malformed {kind!r} effect ({exc})") from None
 
     combatants = tuple(_apply(c, fighters[c.name]) for c in encounter.combatants)
     return State(
@@ -187,7 +198,13 @@ def fold(encounter: Encounter, events: Iterable[tuple[int | None, Mapping[str, A
         locked={n: frozenset(f.locked) for n, f in fighters.items() if f.locked},
         disarmed={n: frozenset(f.disarmed) for n, f in fighters.items() if f.disarmed},
         initiative=initiative,
+        lockers=lockers,
     )
+
+
+def _effects(event: Mapping[str, Any]) -> list[Any]:
+    effects = event.get("effects")
+    return effects if isinstance(effects, list) else []
 
 
 def _new_round(fighters: dict[str, _Fighter], surprised: Iterable[str], *, ticks: bool) -> None:

@@ -323,3 +323,25 @@ def test_cli_an_encounter_without_combatants_is_an_error(erc, tmp_path: Path) ->
     assert "no combatants" in ran.error["message"]
     human = erc("roll-init", "-e", str(empty))
     assert human.code == 2 and "Traceback" not in human.err and "no combatants" in human.err
+
+
+def test_house_rule_keep_rolls_off_a_tie_the_kept_dice_do_not_settle() -> None:
+    """R3.3 "Ties: the tied combatants roll off" also under house rule `initiative: keep`:
+    kept roll-offs settle only the group they settled; a newcomer to the tie means a fresh
+    roll-off for the whole group."""
+    from erc.dice import Dice, PhysicalSource
+    from erc.rules.initiative import roll_init
+    from erc.rules.model import Combatant
+
+    people = [
+        Combatant(n, ac=10, body_max=5, body=5, initiative=i)
+        for n, i in (("A", 0), ("B", 0), ("C", 3))
+    ]
+    kept = {"A": (5, (15,)), "B": (5, (3,)), "C": (2, ())}
+    settled = roll_init(Dice(PhysicalSource([])), people[:2], round=2, kept=kept)
+    assert [p.name for p in settled.order] == ["A", "B"] and settled.kept
+    source = PhysicalSource([4, 9, 12])  # fresh roll-off d20s for A, B, C in file order
+    fresh = roll_init(Dice(source), people, round=2, kept=kept)
+    assert [p.name for p in fresh.order] == ["C", "B", "A"]
+    assert [p.tiebreak for p in fresh.order] == [(12,), (9,), (4,)]
+    source.check_all_used()

@@ -386,3 +386,100 @@ def test_a_locked_weapon_is_held_useless_until_freed(erc, arena: Path) -> None: 
     freeing = erc("free", "Champion", "-e", enc, "--json")
     assert freeing.code == 0 and freeing.json["result"]["weapon"] == "axe"
     assert erc("free", "Champion", "--with", "stick", "-e", enc).code == 2
+
+
+def test_round_two_order_sees_surprise_over(erc, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """R4.4: "Round 2: everyone acts normally": the round-2 order is computed with round 1's
+    surprise over, before the round is applied."""
+    path = tmp_path / "ambush.yaml"
+    path.write_text((ENCOUNTERS / "ambush.yaml").read_text())
+    enc = str(path)
+    first = erc(
+        "roll-init",
+        "-e",
+        enc,
+        "--surprise",
+        "--trigger",
+        "Vessa",
+        "--apply",
+        "--json",
+        "--seed",
+        "3",
+    )
+    surprised = set(first.json["result"]["surprised"]) - {"Thorin", "Mira"}  # sleepers sleep on
+    second = erc("roll-init", "-e", enc, "--json", "--seed", "4")
+    statuses = {p["name"]: p["status"] for p in second.json["result"]["order"]}
+    assert second.json["result"]["round"] == 2
+    assert all(statuses[name] == "acts" for name in surprised)
+    assert "surprised" not in statuses.values()
+    again = erc("roll-init", "-e", enc, "--round", "1", "--apply", "--seed", "5")
+    assert again.code == 2 and "already started" in again.err
+
+
+def test_a_sleeper_wakes_with_a_made_check(erc, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """R4.4: a sleeper checks again to wake (DC 17): `perceive --apply` records it."""
+    path = tmp_path / "ambush.yaml"
+    path.write_text((ENCOUNTERS / "ambush.yaml").read_text())
+    enc = str(path)
+    ran = erc("perceive", "Thorin", "-e", enc, "--apply", "--json", "--rolls", "20")
+    assert ran.json["result"]["dc"] == 17 and ran.json["result"]["success"]
+    thorin = next(
+        c
+        for c in erc("status", "-e", enc, "--json").json["result"]["combatants"]
+        if c["name"] == "Thorin"
+    )
+    assert "asleep" not in thorin["conditions"]
+
+
+def test_a_victim_that_cannot_react_cannot_resist(erc, arena: Path, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """R8.4 with R4.3: a surprised victim has "no reaction in round 1"; asleep, too."""
+    path = tmp_path / "sleepy.yaml"
+    path.write_text(ARENA.replace("body: 10000,", "body: 10000, conditions: [asleep],"))
+    ran = erc("disarm", "Champion", "Dummy", "-e", str(path), "--json", "--rolls", "20")
+    assert ran.json["result"]["resists"] is False
+    assert ran.json["result"]["outcome"] == "disarmed"
+    assert (
+        erc("disarm", "Champion", "Dummy", "-e", str(path), "--resist", "--rolls", "20").code == 2
+    )
+
+
+def test_a_lock_is_freed_by_paying_or_by_a_third_party(erc, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """R8.2: freeing costs 2 attack dice (`erc free --apply`); "a third party locking the
+    locker also frees it"."""
+    path = tmp_path / "three.yaml"
+    path.write_text(
+        ARENA
+        + """  - {name: Third, ac: 10, body: 20, attributes: {strength: 4},
+     pools: {primary: 1}, weapons: [{name: club, kind: melee, weight: medium,
+     damage_type: blunt}]}
+"""
+    )
+    enc = str(path)
+
+    def lock(attacker: str, victim: str) -> None:
+        ran = erc(
+            "disarm",
+            attacker,
+            victim,
+            "--lock",
+            "--no-resist",
+            "-e",
+            enc,
+            "--apply",
+            "--json",
+            "--rolls",
+            "20",
+        )
+        assert ran.json["result"]["outcome"] == "locked"
+
+    def locked(name: str) -> list[str]:
+        combatants = erc("status", "-e", enc, "--json").json["result"]["combatants"]
+        return next(c for c in combatants if c["name"] == name)["locked_weapons"]  # type: ignore[no-any-return]
+
+    lock("Dummy", "Champion")
+    assert locked("Champion") == ["axe"]
+    assert erc("free", "Champion", "-e", enc, "--apply").code == 0
+    assert locked("Champion") == []
+    lock("Dummy", "Champion")
+    lock("Third", "Dummy")  # a third party locks the locker
+    assert locked("Champion") == [] and locked("Dummy") == ["stick"]

@@ -698,3 +698,16 @@ def test_cli_surprised_from_the_journal_is_immobile(erc, tmp_path: Path) -> None
     assert (first["immobile"], first["reason"], first["available_ft"]) == (True, "surprised", 0)
     journal.append(log, {"command": "roll-init", "effects": [{"type": "round", "round": 2}]})
     assert erc("movement", "-e", path, "Man", "--json").json["result"]["available_ft"] == 50
+
+
+def test_r5_8_a_combatant_down_at_zero_body_is_immobile() -> None:
+    """R5.8: "at 0 the target is down (not dead)"; a downed combatant does not move."""
+    from dataclasses import replace
+
+    from erc.encounter import load
+    from erc.rules.movement import Turn, movement
+    from tests.conftest import ENCOUNTERS
+
+    kaela = load(str(ENCOUNTERS / "duel.yaml")).get("Kaela")
+    result = movement(replace(kaela, body=0), Turn())
+    assert result.immobile and result.remaining_ft == 0 and "down" in (result.reason or "")

@@ -10,7 +10,7 @@ import os
 import sys
 from collections.abc import Callable, Iterator
 from contextvars import ContextVar
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from erc.dice import DICE_BUDGET, Dice, PhysicalSource, SeededSource, new_seed, parse_rolls
 from erc.errors import ErcError
@@ -32,6 +32,18 @@ class Session:
     journal: str | None = None
     journal_path: str | None = None
     state: State | None = None
+    base: Encounter | None = None
+    events: list[tuple[int | None, dict[str, Any]]] = field(default_factory=list)
+
+    def next_round(self, number: int) -> Encounter:
+        """The encounter as round ``number`` starts: surprise over, reactions back,
+        incapacitation ticked (what ``roll-init --apply`` will record)."""
+        from erc.state import fold
+
+        if self.base is None or self.state is None or number <= self.state.round:
+            raise ErcError("usage", "no journal state to start a round from")
+        start = {"id": None, "effects": [{"type": "round", "round": number}]}
+        return fold(self.base, [*self.events, (None, start)]).encounter
 
 
 _session: ContextVar[Session] = ContextVar("erc_session", default=Session())  # noqa: B039
@@ -103,21 +115,28 @@ def load_encounter(path: str | None) -> Encounter:
     if "\0" in journal_path:
         raise ErcError("bad-journal", f"a file name cannot contain a NUL byte: {journal_path!r}")
     current.journal_path = journal_path
-    current.state = load_state(encounter, journal_path)
+    current.base = encounter
+    current.events = read_events(journal_path)
+    current.state = load_state(encounter, current.events, journal_path)
     return current.state.encounter
 
 
-def load_state(encounter: Encounter, journal_path: str) -> State:
-    """The encounter with the journal folded in; without a journal, its starting state."""
-    from erc.state import fold
-
+def read_events(journal_path: str) -> list[tuple[int | None, dict[str, Any]]]:
     if not os.path.exists(journal_path):
-        return fold(encounter, ())
+        return []
     from erc import journal
 
-    read = journal.read(journal_path)
+    return [(e.line, dict(e.event)) for e in journal.read(journal_path).entries]
+
+
+def load_state(
+    encounter: Encounter, events: list[tuple[int | None, dict[str, Any]]], journal_path: str
+) -> State:
+    """The encounter with the journal's events folded in."""
+    from erc.state import fold
+
     try:
-        return fold(encounter, ((e.line, e.event) for e in read.entries))
+        return fold(encounter, events)
     except ErcError as error:
         error.path = journal_path
         raise
@@ -193,7 +212,10 @@ def record(outcome: Outcome, current: Session) -> dict[str, Any]:
         current.journal_path,
         {
             "command": outcome.command,
-            "round": current.state.round,
+            # a roll-init event belongs to the round it starts
+            "round": outcome.result.round
+            if outcome.command == "roll-init"
+            else current.state.round,
             "seed": outcome.seed,
             "effects": effects,
             "result": to_data(outcome.result),

@@ -70,8 +70,19 @@ def roll_init(
     loaded = load_encounter(encounter)
     if not loaded.combatants:
         raise ErcError("no-combatants", "the encounter has no combatants", loaded.path)
-    state = session().state
+    current = session()
+    state = current.state
     number = round_ if round_ is not None else (state.round + 1 if state else 1)
+    if state is not None and current.apply and number <= state.round:
+        raise ErcError(
+            "round-started",
+            f"round {number} has already started in the journal (now round {state.round}); "
+            "roll-init --apply starts the next one",
+            loaded.path,
+        )
+    if state is not None and number > state.round:
+        # R3.4, R4.4: the new round's order sees surprise over and incapacitation ticked
+        loaded = current.next_round(number)
     setup = _setup(loaded, number, surprise, trigger, foreknowledge or [], noise)
     # house rule `initiative: keep`: later rounds keep the journal's last dice
     keep = loaded.rules.initiative == "keep" and state is not None and not surprise

@@ -119,6 +119,24 @@ def settle_ties(dice: Dice, names: Sequence[str], totals: Sequence[int]) -> list
     return tiebreak
 
 
+def _still_tied(
+    totals: Sequence[int], names: Sequence[str], kept: Mapping[str, tuple[int, tuple[int, ...]]]
+) -> list[int]:
+    """The totals to roll off on. With kept dice (house rule ``initiative: keep``) a tied
+    group whose kept roll-offs already tell every member apart needs no new roll-off: it is
+    given distinct stand-in totals; any other tied group rolls off afresh (R3.3)."""
+    out = list(totals)
+    if not kept:
+        return out
+    for total in set(totals):
+        group = [i for i, t in enumerate(totals) if t == total]
+        carried = [kept.get(names[i], (0, ()))[1] for i in group]
+        if len(group) > 1 and all(carried) and len(set(carried)) == len(carried):
+            for i in group:
+                out[i] = -(10**9) - i  # unique: settle_ties leaves it alone
+    return out
+
+
 def status(who: Combatant, checked: Awareness | None) -> str:
     """Why ``who`` does not act this round, or ``acts`` / ``woke`` (R3.4, R4.3).
 
@@ -159,15 +177,10 @@ def roll_init(
     ]
     modifiers = [p.agility + p.other + p.weapon + p.armor for p in parts]
     totals = [r + m for r, m in zip(rolls, modifiers, strict=True)]
-    if previous:
-        carried = [list(previous[n][1]) if n in previous else [] for n in names]
-        keys = [(totals[i], tuple(carried[i])) for i in range(len(names))]
-        ranks = [sorted(set(keys)).index(key) for key in keys]
-        tiebreak = [
-            c + more for c, more in zip(carried, settle_ties(dice, names, ranks), strict=True)
-        ]
-    else:
-        tiebreak = settle_ties(dice, names, totals)
+    tiebreak = settle_ties(dice, names, _still_tied(totals, names, previous))
+    for i, name in enumerate(names):
+        if not tiebreak[i] and previous.get(name, (0, ()))[1] and totals.count(totals[i]) > 1:
+            tiebreak[i] = list(previous[name][1])
     ranked = sorted(range(len(combatants)), key=lambda i: (-totals[i], [-v for v in tiebreak[i]]))
     order = []
     for place, i in enumerate(ranked, 1):

@@ -145,6 +145,8 @@ def movement(who: Combatant, turn: Turn, house: HouseRules | None = None) -> Mov
 
     reasons = [] if left > 0 else [f"R9.1-R9.4 leave {left} ft"]  # R9.7
     stopped = sorted(c for c in conditions if c in IMMOBILISING)
+    if who.body <= 0:  # R5.8: at 0 Body the combatant is down
+        stopped.insert(0, "down (0 Body)")
     if stopped:
         reasons.insert(0, ", ".join(stopped))
         if ledger.value:

@@ -112,13 +112,23 @@ def attacker_weapon(attacker: Combatant, name: str | None) -> Weapon:
             f"{attacker.name}'s {weapon.name} is a {weapon.kind} weapon; "
             "a lock or disarm needs a melee weapon (R8.1)",
         )
+    if weapon.name in attacker.locked_weapons:
+        raise ErcError(
+            "weapon-locked",
+            f"{attacker.name}'s {weapon.name} is held in a weapon lock (R8.2: held useless)",
+        )
     return weapon
 
 
 def victim_weapon(victim: Combatant, name: str | None) -> Weapon:
     """R8.1: the victim must hold a manufactured (non-savage) weapon: its primary one
     unless named."""
-    weapon = _named(victim, name) if name is not None else victim.primary_weapon()
+    if name is not None:
+        weapon: Weapon | None = _named(victim, name)
+    else:  # its primary one, else the first manufactured one it carries
+        weapon = victim.primary_weapon()
+        if weapon is not None and weapon.kind == "savage":
+            weapon = next((w for w in victim.weapons if w.kind != "savage"), weapon)
     if weapon is None:
         raise ErcError("no-weapon", f"{victim.name} holds no weapon to lock or disarm (R8.1)")
     if weapon.kind == "savage":
@@ -150,16 +160,20 @@ def negation(
     target_weapon: str | None = None,
     mode: Mode = Mode.NORMAL,
 ) -> Negation:
-    """Set a lock or disarm up. ``resist=None`` resists when the victim has a reaction left;
-    R8.4: a victim without one cannot resist, and asking it to is an error."""
+    """Set a lock or disarm up. ``resist=None`` resists when the victim can react; R8.4: a
+    victim without a reaction left cannot resist, nor can one that can take no action (R4.3:
+    surprised, "no reaction in round 1"; asleep, incapacitated, down ...), and asking it to
+    is an error."""
     if attacker.name == victim.name:
         raise ErcError("bad-option", f"{attacker.name} cannot lock or disarm itself")
-    if resist and victim.reaction_used:
-        raise ErcError(
-            "no-reaction",
-            f"{victim.name} has no reaction left this round and cannot resist (R8.4)",
-        )
-    resists = not victim.reaction_used if resist is None else resist
+    why_not = (
+        "has no reaction left this round"
+        if victim.reaction_used
+        else (f"cannot react ({victim.cannot_act()})" if victim.cannot_act() else None)
+    )
+    if resist and why_not:
+        raise ErcError("no-reaction", f"{victim.name} {why_not} and cannot resist (R8.4)")
+    resists = why_not is None if resist is None else resist
     return Negation(
         attacker,
         victim,
