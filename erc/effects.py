@@ -128,6 +128,8 @@ def _sneak(result: Any, state: State) -> list[Effect]:
     effects = _acted(result.attacker)
     if result.drop is not None:
         held = result.drop.held_damage
+        if held <= 0:  # nothing hit: there is no drop to hold (R6.6)
+            return effects
         drop = {"type": "drop", "holder": result.attacker, "victim": result.victim, "damage": held}
         return [*effects, drop]
     return effects + _damage(result.targets) + _shock(result.victim, result.shock)
@@ -140,6 +142,11 @@ def _drop(result: Any, state: State) -> list[Effect]:
     if hasattr(result, "broken"):
         return [released] if result.broken else []
     effects: list[Effect] = [released]
+    holder_spent = any(
+        c.name == result.holder and c.reaction_used for c in state.encounter.combatants
+    )
+    # R6.6: "on the next action [or] an available reaction": the reaction when it has one
+    effects.append({"type": "acted" if holder_spent else "reaction", "who": result.holder})
     if result.resists:
         effects.append({"type": "reaction", "who": result.victim})
     if result.damage:

@@ -109,7 +109,7 @@ def fold(encounter: Encounter, events: Iterable[tuple[int | None, Mapping[str, A
         return value
 
     for line, event in listed:
-        if event.get("id") in cancelled:
+        if isinstance(event.get("id"), int) and event.get("id") in cancelled:
             continue
         effects = event.get("effects", ())
         if not isinstance(effects, list):

@@ -332,7 +332,8 @@ def test_a_held_drop_is_inflicted_later_from_the_journal(erc, stealth: Path) -> 
     ran = erc("drop", "Pip", "Gate guard 2", "-e", enc, "--apply", "--json", "--rolls", "1,20")
     assert ran.code == 0, ran.err
     result = ran.json["result"]
-    assert (result["held_damage"], result["rounds"], result["comp"]) == (6, 2, 18)
+    # made before round 1 (round 0): only round 1 has ended by round 2 (R6.6)
+    assert (result["held_damage"], result["rounds"], result["comp"]) == (6, 1, 19)
     assert body_of(erc, stealth, "Gate guard 2") == 12 - result["damage"]
     assert erc("status", "-e", enc, "--json").json["result"]["drops"] == []
 
@@ -483,3 +484,61 @@ def test_a_lock_is_freed_by_paying_or_by_a_third_party(erc, tmp_path: Path) -> N
     lock("Dummy", "Champion")
     lock("Third", "Dummy")  # a third party locks the locker
     assert locked("Champion") == [] and locked("Dummy") == ["stick"]
+
+
+def test_a_missed_drop_holds_nothing_and_inflicting_spends_the_holders_reaction(  # type: ignore[no-untyped-def]
+    erc, stealth: Path
+) -> None:
+    """R6.6: a drop holds the damage a sneak attack dealt: nothing hit, nothing held; the
+    holder inflicts it "on the next action [or] an available reaction"."""
+    enc = str(stealth)
+    miss = erc(
+        "sneak",
+        "Pip",
+        "Gate guard 1",
+        "--with",
+        "darts",
+        "--drop",
+        "-e",
+        enc,
+        "--apply",
+        "--json",
+        "--rolls",
+        "1,1,1,1",
+    )
+    assert miss.json["result"]["drop"]["held_damage"] == 0
+    assert erc("status", "-e", enc, "--json").json["result"]["drops"] == []
+    erc(
+        "sneak",
+        "Pip",
+        "Gate guard 2",
+        "--with",
+        "darts",
+        "--drop",
+        "-e",
+        enc,
+        "--apply",
+        "--rolls",
+        "10,10,10,10",
+    )
+    erc("roll-init", "-e", enc, "--apply", "--seed", "1")
+    ran = erc(
+        "drop",
+        "Pip",
+        "Gate guard 2",
+        "-e",
+        enc,
+        "--apply",
+        "--json",
+        "--no-resist",
+        "--rolls",
+        "20",
+    )
+    assert ran.code == 0, ran.err
+    assert ran.json["result"]["rounds"] == 0 and ran.json["result"]["comp"] == 20
+    pip = next(
+        c
+        for c in erc("status", "-e", enc, "--json").json["result"]["combatants"]
+        if c["name"] == "Pip"
+    )
+    assert pip["reaction_used"]

@@ -132,12 +132,18 @@ def drop(
             f"the journal holds no drop by {who.name} on {mark.name}: give --held N (or "
             "record one with erc sneak --drop --apply)",
         )
-    notes: list[str] = []
+    notes: list[str] = [
+        f"{who.name} inflicts it with its reaction (R6.6)"
+        if not who.reaction_used
+        else f"{who.name} has no reaction left: it inflicts it on its action (R6.6)"
+    ]
     if recorded is not None and held is not None and held != recorded.damage:
         notes.append(f"--held {held} overrides the journal's {recorded.damage}")
     elapsed = rounds
     if elapsed is None:
-        elapsed = max(0, state.round - recorded.round) if state and recorded else 0
+        # R6.6: 1 per round of combat since the drop; a drop made before round 1 (R4.1)
+        # has seen no round end until round 1 does
+        elapsed = max(0, state.round - max(recorded.round, 1)) if state and recorded else 0
     return execute(
         "drop",
         lambda dice: rules.inflict(
