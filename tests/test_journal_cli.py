@@ -46,9 +46,32 @@ def arena(tmp_path: Path) -> Path:
     return path
 
 
-def body_of(erc, encounter: Path, name: str) -> int:  # type: ignore[no-untyped-def]
+def status_of(erc, encounter: Path | str, name: str) -> dict[str, object]:  # type: ignore[no-untyped-def]
+    """The `erc status --json` entry of one combatant."""
     combatants = erc("status", "-e", str(encounter), "--json").json["result"]["combatants"]
-    return next(c["body"] for c in combatants if c["name"] == name)
+    return next(c for c in combatants if c["name"] == name)  # type: ignore[no-any-return]
+
+
+def body_of(erc, encounter: Path | str, name: str) -> int:  # type: ignore[no-untyped-def]
+    return int(str(status_of(erc, encounter, name)["body"]))
+
+
+def lock(erc, encounter: str, attacker: str, victim: str) -> None:  # type: ignore[no-untyped-def]
+    """An applied weapon lock that hits on a raw 20 and is not resisted (R8.2)."""
+    ran = erc(
+        "disarm",
+        attacker,
+        victim,
+        "--lock",
+        "--no-resist",
+        "-e",
+        encounter,
+        "--apply",
+        "--json",
+        "--rolls",
+        "20",
+    )
+    assert ran.json["result"]["outcome"] == "locked"
 
 
 def test_apply_records_damage_and_status_reads_it(erc, arena: Path) -> None:  # type: ignore[no-untyped-def]
@@ -91,14 +114,12 @@ def test_reactions_reset_on_the_next_roll_init(erc, arena: Path) -> None:  # typ
     # The attempt hits on a raw 20; Dummy resists with its reaction (d12s: Dummy, Champion x2).
     ran = erc("disarm", "Champion", "Dummy", "-e", enc, "--apply", "--json", "--rolls", "20,12,1,1")
     assert ran.json["result"]["reaction"] is not None
-    status = erc("status", "-e", enc, "--json").json["result"]
-    assert next(c for c in status["combatants"] if c["name"] == "Dummy")["reaction_used"]
+    assert status_of(erc, enc, "Dummy")["reaction_used"]
     refused = erc("disarm", "Champion", "Dummy", "-e", enc, "--resist", "--rolls", "20")
     assert refused.code == 2
     erc("roll-init", "-e", enc, "--apply", "--seed", "2")
-    status = erc("status", "-e", enc, "--json").json["result"]
-    assert status["round"] == 2
-    assert not next(c for c in status["combatants"] if c["name"] == "Dummy")["reaction_used"]
+    assert erc("status", "-e", enc, "--json").json["result"]["round"] == 2
+    assert not status_of(erc, enc, "Dummy")["reaction_used"]
 
 
 def test_surprised_combatants_cannot_attack_in_round_one(erc, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
@@ -290,8 +311,7 @@ def test_shock_incapacitation_counts_down_through_the_journal(erc, stealth: Path
     assert body_of(erc, stealth, "Gate guard 1") == 6
 
     def guard() -> dict[str, object]:
-        combatants = erc("status", "-e", enc, "--json").json["result"]["combatants"]
-        return next(c for c in combatants if c["name"] == "Gate guard 1")  # type: ignore[no-any-return]
+        return status_of(erc, enc, "Gate guard 1")
 
     assert guard()["incapacitated_actions"] == 2
     assert erc("attack", "Gate guard 1", "Pip", "-e", enc, "--rolls", "5").code == 2
@@ -367,21 +387,7 @@ def test_a_locked_weapon_is_held_useless_until_freed(erc, arena: Path) -> None: 
     """R8.2: "A locked weapon gives no bonuses ... the weapon is held useless"; the journal
     records the lock, so the wielder cannot strike with it and `erc free` knows which one."""
     enc = str(arena)
-    # Dummy locks the Champion's axe: a raw 20 hits; the Champion does not resist.
-    ran = erc(
-        "disarm",
-        "Dummy",
-        "Champion",
-        "--lock",
-        "--no-resist",
-        "-e",
-        enc,
-        "--apply",
-        "--json",
-        "--rolls",
-        "20",
-    )
-    assert ran.json["result"]["outcome"] == "locked"
+    lock(erc, enc, "Dummy", "Champion")  # Champion's axe, not resisted
     refused = erc("attack", "Champion", "Dummy", "-e", enc, "--rolls", "10,10,10")
     assert refused.code == 2 and "weapon lock" in refused.err
     freeing = erc("free", "Champion", "-e", enc, "--json")
@@ -424,11 +430,7 @@ def test_a_sleeper_wakes_with_a_made_check(erc, tmp_path: Path) -> None:  # type
     enc = str(path)
     ran = erc("perceive", "Thorin", "-e", enc, "--apply", "--json", "--rolls", "20")
     assert ran.json["result"]["dc"] == 17 and ran.json["result"]["success"]
-    thorin = next(
-        c
-        for c in erc("status", "-e", enc, "--json").json["result"]["combatants"]
-        if c["name"] == "Thorin"
-    )
+    thorin = status_of(erc, enc, "Thorin")
     assert "asleep" not in thorin["conditions"]
 
 
@@ -457,32 +459,15 @@ def test_a_lock_is_freed_by_paying_or_by_a_third_party(erc, tmp_path: Path) -> N
     )
     enc = str(path)
 
-    def lock(attacker: str, victim: str) -> None:
-        ran = erc(
-            "disarm",
-            attacker,
-            victim,
-            "--lock",
-            "--no-resist",
-            "-e",
-            enc,
-            "--apply",
-            "--json",
-            "--rolls",
-            "20",
-        )
-        assert ran.json["result"]["outcome"] == "locked"
+    def locked(name: str) -> object:
+        return status_of(erc, enc, name)["locked_weapons"]
 
-    def locked(name: str) -> list[str]:
-        combatants = erc("status", "-e", enc, "--json").json["result"]["combatants"]
-        return next(c for c in combatants if c["name"] == name)["locked_weapons"]  # type: ignore[no-any-return]
-
-    lock("Dummy", "Champion")
+    lock(erc, enc, "Dummy", "Champion")
     assert locked("Champion") == ["axe"]
     assert erc("free", "Champion", "-e", enc, "--apply").code == 0
     assert locked("Champion") == []
-    lock("Dummy", "Champion")
-    lock("Third", "Dummy")  # a third party locks the locker
+    lock(erc, enc, "Dummy", "Champion")
+    lock(erc, enc, "Third", "Dummy")  # a third party locks the locker
     assert locked("Champion") == [] and locked("Dummy") == ["stick"]
 
 
@@ -536,9 +521,5 @@ def test_a_missed_drop_holds_nothing_and_inflicting_spends_the_holders_reaction(
     )
     assert ran.code == 0, ran.err
     assert ran.json["result"]["rounds"] == 0 and ran.json["result"]["comp"] == 20
-    pip = next(
-        c
-        for c in erc("status", "-e", enc, "--json").json["result"]["combatants"]
-        if c["name"] == "Pip"
-    )
+    pip = status_of(erc, enc, "Pip")
     assert pip["reaction_used"]
