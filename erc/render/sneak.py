@@ -29,7 +29,13 @@ def render(outcome: Outcome) -> Iterator[Any]:
     title.append_text(text(result.victim, "bold"))
     title.append(" with ")
     title.append_text(text(result.weapon))
-    title.append(f" ({result.sneak.approach}; {WHY_WEAPON[result.sneak.weapon_allows]})", "dim")
+    why = WHY_WEAPON[result.sneak.weapon_allows]
+    said = (
+        result.sneak.approach
+        if why == result.sneak.approach
+        else (f"{result.sneak.approach}; {why}")
+    )
+    title.append(f" ({said})", "dim")
     yield title
     yield dice_line(result.sneak)
     yield from _perception(result)

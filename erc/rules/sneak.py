@@ -249,10 +249,16 @@ def _weapon_refusal(attacker: Combatant, weapon: Weapon) -> str:
         if others
         else f"; {attacker.name} carries none"
     )
-    kind = "a savage weapon" if weapon.kind == "savage" else f"{weapon.weight or 'no'} weight"
+    if weapon.kind == "savage":
+        return (
+            f"{attacker.name}'s {weapon.name} is a savage (body) weapon: it strikes from the "
+            "savage pool, and a sneak attack is one strike of the primary pool (R6.4), even "
+            f"when marked sneak: true{hint}"
+        )
     return (
-        f"{attacker.name}'s {weapon.name} ({kind}) cannot make a sneak attack: R6.4 needs a "
-        f"ranged weapon, a light one, one with the reach property, or one marked sneak: true{hint}"
+        f"{attacker.name}'s {weapon.name} ({weapon.weight or 'no'} weight) cannot make a sneak "
+        "attack: R6.4 needs a ranged weapon, a light one, one with the reach property, or one "
+        f"marked sneak: true{hint}"
     )
 
 
