@@ -61,7 +61,7 @@ def parse(data: bytes, path: str) -> Read:
             if last and not complete:
                 torn = number
                 continue
-            if _torn_then_closed(raw, number, lines):
+            if _torn_then_closed(raw):
                 torn = number
                 continue
             raise ErcError(
@@ -71,7 +71,7 @@ def parse(data: bytes, path: str) -> Read:
     return Read(tuple(entries), torn)
 
 
-def _torn_then_closed(raw: bytes, number: int, lines: list[bytes]) -> bool:
+def _torn_then_closed(raw: bytes) -> bool:
     """A torn line a later writer closed off: a line cut short, no closing brace."""
     return raw.startswith(b"{") and not raw.rstrip().endswith(b"}")
 

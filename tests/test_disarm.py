@@ -455,3 +455,38 @@ def test_human_output_names_dice_totals_and_outcome(erc: Any, armoury: str) -> N
         assert piece in ran.out, piece
     lock = erc("disarm", "-e", armoury, "Duelist", "Brute", "--lock", "--odds")
     assert "Weapon lock" in lock.out and "locked" in lock.out and "%" in lock.out
+
+
+def test_r8_2_a_locked_weapon_cannot_lock_or_disarm() -> None:
+    """R8.2: "A locked weapon gives no bonuses ... the weapon is held useless": it cannot
+    make a lock or disarm either."""
+    from erc.errors import ErcError
+    from erc.rules.weapon_negation import negation
+
+    enc = parse("""erc: 1
+combatants:
+  - {name: A, ac: 10, body: 9, weapons: [{name: sword, kind: melee, weight: medium,
+     damage_type: edged}]}
+  - {name: B, ac: 10, body: 9, weapons: [{name: axe, kind: melee, weight: heavy,
+     damage_type: edged}]}
+""")
+    a, b = enc.combatants
+    with pytest.raises(ErcError) as caught:
+        negation(replace(a, locked_weapons=frozenset({"sword"})), b)
+    assert caught.value.code == "weapon-locked"
+
+
+def test_r8_1_default_victim_weapon_is_its_first_manufactured_one() -> None:
+    """R8.1: "a victim holding a manufactured (non-savage) weapon: its primary one unless
+    named": with no hand given and a claw listed first, the sword is the one at stake."""
+    from erc.rules.weapon_negation import negation
+
+    enc = parse("""erc: 1
+combatants:
+  - {name: A, ac: 10, body: 9, weapons: [{name: sword, kind: melee, weight: medium,
+     damage_type: edged}]}
+  - {name: B, ac: 10, body: 9, weapons: [{name: claw, kind: savage, weight: light,
+     damage_type: edged}, {name: sword, kind: melee, weight: medium, damage_type: edged}]}
+""")
+    a, b = enc.combatants
+    assert negation(a, b).victim_weapon.name == "sword"

@@ -244,7 +244,3 @@ def emit(outcome: Outcome, as_json: bool, human: str) -> None:
         show(outcome, human)
     if hasattr(sys.stdout, "flush"):
         sys.stdout.flush()
-
-
-def env_flag(name: str) -> bool:
-    return os.environ.get(name, "") not in ("", "0")
