@@ -35,8 +35,8 @@ bench: setup bytecode
 
 # The fast path's copy of the command-line declarations (a test fails when it is stale).
 spec: setup
-	$(BIN)/python -m erc.cli.app > erc/cli/fastspec.py
-	$(BIN)/ruff format --quiet erc/cli/fastspec.py
+	$(BIN)/python -m erc.cli.app
+	$(BIN)/ruff format --quiet erc/cli/spec
 
 fuzz: setup
 	ERC_FUZZ=long $(BIN)/pytest tests -k fuzz -p no:cacheprovider

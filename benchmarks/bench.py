@@ -117,7 +117,7 @@ def odds_ms(tmp: str) -> float:
 
 def load_ms(tmp: str) -> tuple[float, float]:
     """Loading 200 combatants: parsed and validated (cache off), and a warm cache hit."""
-    from erc.encounter import load
+    from erc.core.encounter import load
 
     lines = ["erc: 1", "name: Two hundred", "combatants:"]
     for i in range(200):

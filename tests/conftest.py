@@ -56,3 +56,16 @@ def erc(capsys: pytest.CaptureFixture[str]) -> Any:
 
 def encounter_path(name: str) -> str:
     return str(ENCOUNTERS / name)
+
+
+def conditioned(fields: dict[str, Any]) -> dict[str, Any]:
+    """Helpers give conditions by name; the model holds ``Condition`` values."""
+    from erc.core.model import Condition
+
+    if "conditions" in fields:
+        given = fields["conditions"]
+        fields = {
+            **fields,
+            "conditions": tuple(Condition(c) if isinstance(c, str) else c for c in sorted(given)),
+        }
+    return fields

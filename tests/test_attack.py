@@ -8,11 +8,11 @@ from typing import Any
 
 import pytest
 
-from erc.dice import Dice, Mode, PhysicalSource
-from erc.errors import ErcError
-from erc.rules.attack import Attack, plan_attack, resolve
-from erc.rules.model import Combatant, Weapon
-from tests.conftest import encounter_path
+from erc.core.dice import Dice, Mode, PhysicalSource
+from erc.core.errors import ErcError
+from erc.rulesets.er.model import Combatant, Weapon
+from erc.rulesets.er.rules.attack import Attack, plan_attack, resolve
+from tests.conftest import conditioned, encounter_path
 
 GLADIUS = Weapon("gladius", "melee", "edged", "medium", "primary")
 BOW = Weapon("bow", "ranged", "piercing", None, "both")
@@ -39,7 +39,7 @@ def fighter(
         pools=pools or {"primary": 1},
         weapons=weapons,
         styles=styles,
-        **more,
+        **conditioned(more),
     )
 
 

@@ -8,9 +8,9 @@ from fractions import Fraction
 
 import pytest
 
-from erc.dice import Dice, Mode, SeededSource
-from erc.odds.attack import AttackOdds, contract, exact, mix
-from erc.rules.attack import AttackPlan, plan_attack, resolve
+from erc.core.dice import Dice, Mode, SeededSource
+from erc.rulesets.er.odds.attack import AttackOdds, contract, exact, mix
+from erc.rulesets.er.rules.attack import AttackPlan, plan_attack, resolve
 from tests.test_attack import BOW, DAGGER, GLADIUS, fighter, goblin
 
 SLASHING = frozenset({"slashing"})

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from erc.dice import Dice, Mode, PhysicalSource
-from erc.rules.checks import competition_roll, d20_check, feat, perception, winner
-from erc.rules.model import Combatant
+from erc.core.dice import Dice, Mode, PhysicalSource
+from erc.rulesets.er.model import Combatant
+from erc.rulesets.er.rules.checks import competition_roll, d20_check, feat, perception, winner
 
 SCOUT = Combatant(
     "Scout", ac=12, body_max=10, body=10, scores={"perception": 4, "strength": 6, "agility": 2}

@@ -9,10 +9,12 @@ from pathlib import Path
 
 import pytest
 
-from erc.cli.app import app
+from erc.cli.app import app_for
 from tests.conftest import ENCOUNTERS, FIXTURES
 
-ENVELOPE_KEYS = {"erc", "command", "encounter", "seed", "rules", "rolls", "result"}
+app = app_for("er")
+
+ENVELOPE_KEYS = {"erc", "command", "encounter", "ruleset", "seed", "rules", "rolls", "result"}
 
 
 def test_envelope_keys_are_pinned(erc) -> None:  # type: ignore[no-untyped-def]
@@ -20,7 +22,12 @@ def test_envelope_keys_are_pinned(erc) -> None:  # type: ignore[no-untyped-def]
     assert set(document) == ENVELOPE_KEYS
     assert document["erc"] == "1" and document["command"] == "roll"
     assert set(document["rolls"][0]) == {"die", "value", "for"}
-    assert document["rules"] == {
+    assert document["ruleset"] is None and document["rules"] == {}  # roll reads no encounter
+    resolved = erc(
+        "attack", "Kaela", "Ogre", "-e", ENCOUNTERS / "duel.yaml", "--json", "--seed", "1"
+    )
+    assert set(resolved.json) == ENVELOPE_KEYS and resolved.json["ruleset"] == "er"
+    assert resolved.json["rules"] == {
         "advantage_damage": "d3",
         "initiative": "reroll",
         "bound_movement": "half",

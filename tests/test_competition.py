@@ -8,8 +8,9 @@ from typing import Any
 
 import pytest
 
-from erc.dice import Dice, PhysicalSource
-from erc.rules.competition import (
+from erc.core.dice import Dice, PhysicalSource
+from erc.rulesets.er.model import Combatant
+from erc.rulesets.er.rules.competition import (
     BOUND,
     ENTERING_NHOBLIT,
     OWNER,
@@ -17,7 +18,6 @@ from erc.rules.competition import (
     competition_setup,
     contender,
 )
-from erc.rules.model import Combatant
 
 POTION = """\
 erc: 1

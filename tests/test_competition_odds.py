@@ -11,10 +11,10 @@ from typing import Any
 
 import pytest
 
-from erc.dice import Dice, Mode, PhysicalSource, SeededSource
-from erc.odds.competition import competition_odds, kept_die
-from erc.rules.competition import Contender, compete, competition_setup, contender
-from erc.rules.model import Combatant
+from erc.core.dice import Dice, Mode, PhysicalSource, SeededSource
+from erc.rulesets.er.model import Combatant
+from erc.rulesets.er.odds.competition import competition_odds, kept_die
+from erc.rulesets.er.rules.competition import Contender, compete, competition_setup, contender
 
 CHI2_2DF_999 = 13.816
 """The chi-square critical value for 2 degrees of freedom at p = 0.001."""

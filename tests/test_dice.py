@@ -6,7 +6,7 @@ from collections import Counter
 
 import pytest
 
-from erc.dice import (
+from erc.core.dice import (
     DICE_BUDGET,
     Dice,
     Mode,
@@ -14,7 +14,7 @@ from erc.dice import (
     SeededSource,
     parse_rolls,
 )
-from erc.errors import ErcError
+from erc.core.errors import ErcError
 
 
 def chi_square(counts: Counter[int], faces: int, n: int) -> float:

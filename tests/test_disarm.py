@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import replace
 from fractions import Fraction
 from itertools import product
 from pathlib import Path
@@ -11,11 +10,12 @@ from typing import Any
 
 import pytest
 
-from erc.dice import Dice, Mode, PhysicalSource, SeededSource
-from erc.encounter import parse
-from erc.errors import ErcError
-from erc.odds.weapon_negation import disarm_odds
-from erc.rules.weapon_negation import (
+from erc.core.dice import Dice, Mode, PhysicalSource, SeededSource
+from erc.core.encounter import parse
+from erc.core.errors import ErcError
+from erc.core.value import replace
+from erc.rulesets.er.odds.weapon_negation import disarm_odds
+from erc.rulesets.er.rules.weapon_negation import (
     ATTACKER_AT_ADVANTAGE,
     Negation,
     free_cost,
@@ -460,8 +460,8 @@ def test_human_output_names_dice_totals_and_outcome(erc: Any, armoury: str) -> N
 def test_r8_2_a_locked_weapon_cannot_lock_or_disarm() -> None:
     """R8.2: "A locked weapon gives no bonuses ... the weapon is held useless": it cannot
     make a lock or disarm either."""
-    from erc.errors import ErcError
-    from erc.rules.weapon_negation import negation
+    from erc.core.errors import ErcError
+    from erc.rulesets.er.rules.weapon_negation import negation
 
     enc = parse("""erc: 1
 combatants:
@@ -479,7 +479,7 @@ combatants:
 def test_r8_1_default_victim_weapon_is_its_first_manufactured_one() -> None:
     """R8.1: "a victim holding a manufactured (non-savage) weapon: its primary one unless
     named": with no hand given and a claw listed first, the sword is the one at stake."""
-    from erc.rules.weapon_negation import negation
+    from erc.rulesets.er.rules.weapon_negation import negation
 
     enc = parse("""erc: 1
 combatants:

@@ -9,9 +9,10 @@ from typing import Any
 
 import pytest
 
-from erc.dice import Dice, PhysicalSource
-from erc.errors import ErcError
-from erc.rules.drop import (
+from erc.core.dice import Dice, PhysicalSource
+from erc.core.errors import ErcError
+from erc.rulesets.er.model import Combatant
+from erc.rulesets.er.rules.drop import (
     Inflicted,
     best_attribute,
     drop_comp,
@@ -19,8 +20,7 @@ from erc.rules.drop import (
     inflict,
     inflicted_damage,
 )
-from erc.rules.model import Combatant
-from tests.conftest import encounter_path
+from tests.conftest import conditioned, encounter_path
 
 STEALTH = encounter_path("stealth.yaml")
 
@@ -37,7 +37,7 @@ def victim(**more: Any) -> Combatant:
         body_max=12,
         body=more.pop("body", 12),
         scores=more.pop("scores", {"strength": 4, "agility": 2}),
-        **more,
+        **conditioned(more),
     )
 
 

@@ -10,11 +10,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from erc.encounter import MAX_FILE_BYTES, load, parse, problems_in
-from erc.encounter.format import json_schema
-from erc.encounter.yamlread import read
-from erc.errors import ErcError
-from erc.rules.model import HouseRules
+from erc.core.encounter import MAX_FILE_BYTES, load, parse, problems_in
+from erc.core.encounter.schema import json_schema
+from erc.core.encounter.yamlread import read
+from erc.core.errors import ErcError
+from erc.rulesets.er.model import HouseRules
 from tests.conftest import ENCOUNTERS, FIXTURES
 
 MINIMAL = "erc: 1\ncombatants:\n  - {name: A, ac: 10, body: 5}\n"
@@ -44,7 +44,7 @@ def test_shipped_encounters_use_every_key() -> None:
     """Issue 2: the examples together use every key of the format."""
     import msgspec
 
-    from erc.encounter.format import CombatantSpec, EncounterSpec, WeaponSpec
+    from erc.rulesets.er.format import CombatantSpec, EncounterSpec, WeaponSpec
 
     used: dict[str, set[str]] = {"top": set(), "combatant": set(), "weapon": set()}
     for path in ENCOUNTERS.glob("*.yaml"):
@@ -147,7 +147,7 @@ def test_r1_2_derived_modifiers_and_explicit_wins() -> None:
 def test_defaults_of_optional_keys() -> None:
     (a,) = parse(MINIMAL).combatants
     assert (a.side, a.size, a.armor, a.initiative) == ("", "medium", "none", 0)
-    assert a.pools == {} and a.weapons == () and a.conditions == frozenset()
+    assert a.pools == {} and a.weapons == () and a.conditions == ()
     assert a.body == a.body_max == 5
 
 
@@ -310,7 +310,7 @@ def test_schema_command_prints_json(erc) -> None:  # type: ignore[no-untyped-def
     ran = erc("schema")
     assert ran.code == 0
     schema = json.loads(ran.out)
-    assert "EncounterSpec" in schema["$defs"]
+    assert "er.EncounterSpec" in schema["$defs"]
 
 
 def test_cross_checks_are_reported_with_schema_problems() -> None:

@@ -15,12 +15,14 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from erc.cli import run
-from erc.cli.app import app
-from erc.dice import Dice, PhysicalSource, SeededSource, parse_rolls
-from erc.encounter import problems_in
-from erc.errors import ErcError
-from erc.rules.roll import roll
+from erc.cli.app import app_for
+from erc.core.dice import Dice, PhysicalSource, SeededSource, parse_rolls
+from erc.core.encounter import problems_in
+from erc.core.errors import ErcError
+from erc.core.expr import roll
 from tests.conftest import ENCOUNTERS
+
+app = app_for("er")
 
 LONG = os.environ.get("ERC_FUZZ") == "long"
 FUZZ = settings(

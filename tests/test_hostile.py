@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from erc.encounter import problems_in
+from erc.core.encounter import problems_in
 from tests.conftest import ENCOUNTERS
 
 MARKUP = "[bold red]Evil[/]"
@@ -155,7 +155,7 @@ def test_check_goes_on_when_a_file_vanishes(
     tmp_path: Path,  # type: ignore[no-untyped-def]
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    from erc.cli import check as check_module
+    from erc.cli.commands import check as check_module
 
     doomed = tmp_path / "a.yaml"
     doomed.write_text((ENCOUNTERS / "duel.yaml").read_text())

@@ -8,10 +8,10 @@ from typing import Any
 
 import pytest
 
-from erc.dice import Dice, PhysicalSource, SeededSource
-from erc.rules.initiative import Initiative, breakdown, in_hand, roll_init
-from erc.rules.model import Combatant, Weapon
-from tests.conftest import encounter_path
+from erc.core.dice import Dice, PhysicalSource, SeededSource
+from erc.rulesets.er.model import Combatant, Weapon
+from erc.rulesets.er.rules.initiative import Initiative, breakdown, in_hand, roll_init
+from tests.conftest import conditioned, encounter_path
 
 AMBUSH = encounter_path("ambush.yaml")
 DUEL = encounter_path("duel.yaml")
@@ -22,7 +22,7 @@ CLAWS = Weapon("claws", "savage", "edged", "heavy")
 
 
 def fighter(name: str, **kwargs: Any) -> Combatant:
-    return Combatant(name, ac=12, body_max=10, body=kwargs.pop("body", 10), **kwargs)
+    return Combatant(name, ac=12, body_max=10, body=kwargs.pop("body", 10), **conditioned(kwargs))
 
 
 def forced(combatants: list[Combatant], *values: int, **kwargs: Any) -> tuple[Initiative, Dice]:
@@ -329,9 +329,9 @@ def test_house_rule_keep_rolls_off_a_tie_the_kept_dice_do_not_settle() -> None:
     """R3.3 "Ties: the tied combatants roll off" also under house rule `initiative: keep`:
     kept roll-offs settle only the group they settled; a newcomer to the tie means a fresh
     roll-off for the whole group."""
-    from erc.dice import Dice, PhysicalSource
-    from erc.rules.initiative import roll_init
-    from erc.rules.model import Combatant
+    from erc.core.dice import Dice, PhysicalSource
+    from erc.rulesets.er.model import Combatant
+    from erc.rulesets.er.rules.initiative import roll_init
 
     people = [
         Combatant(n, ac=10, body_max=5, body=5, initiative=i)

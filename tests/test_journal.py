@@ -9,11 +9,13 @@ from pathlib import Path
 
 import pytest
 
-from erc import journal
-from erc.encounter import parse
-from erc.errors import ErcError
-from erc.journal_path import default_journal
-from erc.state import fold
+from erc.core import journal
+from erc.core.encounter import parse
+from erc.core.errors import ErcError
+from erc.core.fold import fold as fold_entries
+from erc.core.journal import Entry
+from erc.core.journal import default_path as default_journal
+from erc.rulesets.er.events import State, Tracker
 
 ENC = parse("""erc: 1
 combatants:
@@ -22,8 +24,18 @@ combatants:
 """)
 
 
-def events(*effect_lists: list[dict[str, object]]) -> list[tuple[int, dict[str, object]]]:
-    return [(i, {"id": i, "effects": effects}) for i, effects in enumerate(effect_lists, 1)]
+def events(*effect_lists: list[dict[str, object]]) -> list[Entry]:
+    return [Entry(i, i, "t", 0, None, tuple(effects)) for i, effects in enumerate(effect_lists, 1)]
+
+
+def fold(encounter: object, entries: list[Entry]) -> State:
+    """The ER state the journal's entries leave (``erc.core.fold`` with ER's tracker)."""
+    return fold_entries(Tracker(encounter), entries).freeze()  # type: ignore[arg-type,return-value]
+
+
+def incapacitated(state: State, name: str) -> int:
+    condition = state.encounter.get(name).condition("incapacitated")
+    return (condition.actions or 0) if condition else 0
 
 
 def test_default_journal_beside_the_encounter() -> None:
@@ -68,12 +80,12 @@ def test_shock_incapacitation_counts_down_over_the_victims_actions() -> None:
     pass; if the victim already acted this round, its next action is next round's."""
     shock = {"type": "condition", "target": "Goblin", "add": "incapacitated", "actions": 2}
     state = fold(ENC, events([{"type": "round", "round": 1}], [shock]))
-    assert "incapacitated" in state.encounter.get("Goblin").conditions
-    assert state.incapacitated["Goblin"] == 2
+    assert state.encounter.get("Goblin").has("incapacitated")
+    assert incapacitated(state, "Goblin") == 2
     after_one = fold(
         ENC, events([{"type": "round", "round": 1}], [shock], [{"type": "round", "round": 2}])
     )
-    assert after_one.incapacitated["Goblin"] == 1
+    assert incapacitated(after_one, "Goblin") == 1
     after_two = fold(
         ENC,
         events(
@@ -83,7 +95,7 @@ def test_shock_incapacitation_counts_down_over_the_victims_actions() -> None:
             [{"type": "round", "round": 3}],
         ),
     )
-    assert "incapacitated" not in after_two.encounter.get("Goblin").conditions
+    assert not after_two.encounter.get("Goblin").has("incapacitated")
     acted_first = fold(
         ENC,
         events(
@@ -93,13 +105,13 @@ def test_shock_incapacitation_counts_down_over_the_victims_actions() -> None:
             [{"type": "round", "round": 2}],
         ),
     )
-    assert acted_first.incapacitated["Goblin"] == 2
+    assert incapacitated(acted_first, "Goblin") == 2
 
 
 def test_surprised_only_for_its_round() -> None:
     """R4.3: surprised means no action, movement or reaction in round 1."""
     state = fold(ENC, events([{"type": "round", "round": 1, "surprised": ["Goblin"]}]))
-    assert "surprised" in state.encounter.get("Goblin").conditions
+    assert state.encounter.get("Goblin").has("surprised")
     later = fold(
         ENC,
         events(
@@ -107,16 +119,16 @@ def test_surprised_only_for_its_round() -> None:
             [{"type": "round", "round": 2}],
         ),
     )
-    assert "surprised" not in later.encounter.get("Goblin").conditions
+    assert not later.encounter.get("Goblin").has("surprised")
 
 
 def test_undo_cancels_an_event() -> None:
     state = fold(
         ENC,
-        [
-            (1, {"id": 1, "effects": [{"type": "damage", "target": "Thorin", "amount": 4}]}),
-            (2, {"id": 2, "effects": [{"type": "undo", "event": 1}]}),
-        ],
+        events(
+            [{"type": "damage", "target": "Thorin", "amount": 4}],
+            [{"type": "undo", "event": 1}],
+        ),
     )
     assert state.encounter.get("Thorin").body == 24
 
@@ -133,13 +145,14 @@ def test_weapons_locked_and_disarmed() -> None:
     gone = fold(
         enc, events([{"type": "weapon", "who": "A", "weapon": "sword", "state": "disarmed"}])
     )
-    assert gone.encounter.get("A").weapons == () and gone.disarmed["A"] == {"sword"}
+    assert gone.encounter.get("A").weapons == ()
+    assert gone.encounter.get("A").disarmed_weapons == {"sword"}
 
 
 def test_events_naming_unknown_combatants_are_errors_with_line() -> None:
     with pytest.raises(ErcError) as caught:
         fold(
-            ENC, [(7, {"id": 1, "effects": [{"type": "damage", "target": "Nobody", "amount": 1}]})]
+            ENC, [Entry(7, 1, "t", 0, None, ({"type": "damage", "target": "Nobody", "amount": 1},))]
         )
     assert caught.value.line == 7 and "Nobody" in caught.value.message
 
@@ -151,12 +164,12 @@ def test_torn_last_line_is_skipped_and_reported(
     path = tmp_path / "j.jsonl"
     path.write_bytes(b'{"id":1,"effects":[]}\n{"id":2,"eff')
     read = journal.read(str(path))
-    assert [e.event["id"] for e in read.entries] == [1] and read.torn_line == 2
+    assert [e.id for e in read.entries] == [1] and read.torn_line == 2
     assert "torn" in capsys.readouterr().err
     record = journal.append(str(path), {"command": "x", "effects": []})
     assert record["id"] == 2
     again = journal.read(str(path))
-    assert [e.event["id"] for e in again.entries] == [1, 2]
+    assert [e.id for e in again.entries] == [1, 2]
 
 
 def test_a_bad_middle_line_is_an_error_with_its_number(tmp_path: Path) -> None:

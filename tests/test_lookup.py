@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from erc.encounter import parse
-from erc.errors import ErcError
-from erc.lookup import find
+from erc.core.encounter import parse
+from erc.core.errors import ErcError
+from erc.core.lookup import find
 
 ENC = parse("""erc: 1
 combatants:

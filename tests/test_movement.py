@@ -11,9 +11,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from erc.errors import ErcError
-from erc.rules.model import CONDITIONS, Combatant, HouseRules
-from erc.rules.movement import (
+from erc.core.errors import ErcError
+from erc.rulesets.er.model import CONDITIONS, Combatant, HouseRules
+from erc.rulesets.er.rules.movement import (
     COSTS,
     IMMOBILISING,
     SPECIES_RATES,
@@ -21,11 +21,11 @@ from erc.rules.movement import (
     Turn,
     movement,
 )
-from tests.conftest import encounter_path
+from tests.conftest import conditioned, encounter_path
 
 
 def person(species: str | None = "human", **fields: Any) -> Combatant:
-    return Combatant("Hero", ac=10, body_max=10, body=10, species=species, **fields)
+    return Combatant("Hero", ac=10, body_max=10, body=10, species=species, **conditioned(fields))
 
 
 def move(who: Combatant, house: HouseRules | None = None, **turn: Any) -> Movement:
@@ -440,7 +440,7 @@ def test_r9_7_spending_more_than_is_left_names_the_shortfall() -> None:
 
 def oracle_available(who: Combatant, turn: Turn, house: HouseRules) -> int:
     """R9 steps 1-4 and 7 written out again, plainly, from RULES.md."""
-    conditions = who.conditions | turn.conditions
+    conditions = set(who.condition_names) | turn.conditions
     if conditions & {
         "asleep",
         "unconscious",
@@ -686,7 +686,7 @@ def test_cli_no_rate_is_exit_2(erc, tmp_path: Path) -> None:  # type: ignore[no-
 def test_cli_surprised_from_the_journal_is_immobile(erc, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     """R9.7 / R4.3: surprised in round 1 (the journal's state) means no movement; round 2
     moves normally (CONTRACT: "Every command reads the current state from the journal")."""
-    from erc import journal
+    from erc.core import journal
 
     path = write(tmp_path, "  - {name: Man, species: human, ac: 10, body: 10}\n")
     log = str(tmp_path / "moves.journal.jsonl")
@@ -702,10 +702,9 @@ def test_cli_surprised_from_the_journal_is_immobile(erc, tmp_path: Path) -> None
 
 def test_r5_8_a_combatant_down_at_zero_body_is_immobile() -> None:
     """R5.8: "at 0 the target is down (not dead)"; a downed combatant does not move."""
-    from dataclasses import replace
-
-    from erc.encounter import load
-    from erc.rules.movement import Turn, movement
+    from erc.core.encounter import load
+    from erc.core.value import replace
+    from erc.rulesets.er.rules.movement import Turn, movement
     from tests.conftest import ENCOUNTERS
 
     kaela = load(str(ENCOUNTERS / "duel.yaml")).get("Kaela")

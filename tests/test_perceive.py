@@ -7,10 +7,11 @@ from typing import Any
 
 import pytest
 
-from erc.dice import Dice, Mode, PhysicalSource, SeededSource
-from erc.errors import ErcError
-from erc.rules.model import Combatant
-from erc.rules.surprise import Awareness, perceive
+from erc.core.dice import Dice, Mode, PhysicalSource, SeededSource
+from erc.core.errors import ErcError
+from erc.core.model import Condition
+from erc.rulesets.er.model import Combatant
+from erc.rulesets.er.rules.surprise import Awareness, perceive
 from tests.conftest import encounter_path
 
 AMBUSH = encounter_path("ambush.yaml")
@@ -23,7 +24,7 @@ def scout(*conditions: str, **kwargs: Any) -> Combatant:
         body_max=10,
         body=10,
         scores={"perception": 6},  # R1.2: modifier +2
-        conditions=frozenset(conditions),
+        conditions=tuple(Condition(c) for c in sorted(conditions)),
         **kwargs,
     )
 

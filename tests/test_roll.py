@@ -9,9 +9,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from erc.dice import Dice, PhysicalSource, SeededSource
-from erc.errors import ErcError
-from erc.rules.roll import Constant, DiceTerm, parse, roll
+from erc.core.dice import Dice, PhysicalSource, SeededSource
+from erc.core.errors import ErcError
+from erc.core.expr import Constant, DiceTerm, parse, roll
 
 
 def forced(text: str, values: list[int], vs: int | None = None):  # type: ignore[no-untyped-def]

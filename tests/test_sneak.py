@@ -7,12 +7,12 @@ from typing import Any
 
 import pytest
 
-from erc.dice import Dice, Mode, PhysicalSource
-from erc.errors import ErcError
-from erc.rules.attack import plan_attack
-from erc.rules.model import Combatant, Weapon
-from erc.rules.sneak import Sneak, SneakSetup, prepare, resolve
-from tests.conftest import encounter_path
+from erc.core.dice import Dice, Mode, PhysicalSource
+from erc.core.errors import ErcError
+from erc.rulesets.er.model import Combatant, Weapon
+from erc.rulesets.er.rules.attack import plan_attack
+from erc.rulesets.er.rules.sneak import Sneak, SneakSetup, prepare, resolve
+from tests.conftest import conditioned, encounter_path
 from tests.test_attack import BOW, DAGGER, GLADIUS, fighter
 
 SPEAR = Weapon("spear", "melee", "piercing", "medium", None, frozenset({"reach"}))
@@ -25,7 +25,7 @@ STEALTH = encounter_path("stealth.yaml")
 
 def guard(body: int = 20, **more: Any) -> Combatant:
     """A victim: AC 12, Perception and Resilience modifiers 0 unless given."""
-    return Combatant("Guard", ac=more.pop("ac", 12), body_max=body, body=body, **more)
+    return Combatant("Guard", ac=more.pop("ac", 12), body_max=body, body=body, **conditioned(more))
 
 
 def run(rolls: list[int], setup: SneakSetup) -> Sneak:
@@ -154,34 +154,52 @@ def test_r6_5_shock_save_is_a_resilience_feat() -> None:
 
 
 @pytest.mark.parametrize(
-    ("damage_rolls", "triggered"), [([15, 3, 3, 2], True), ([15, 3, 3, 1], False)]
+    ("damage_rolls", "damage", "triggered"),
+    [([15, 15, 3, 2], 5, True), ([15, 3, 3, 2], 4, False)],
 )
-def test_r6_5_threshold_half_of_maximum_body_rounded_down(
-    damage_rolls: list[int], triggered: bool
+def test_r6_5_at_least_half_is_twice_the_damage_reaching_maximum_body(
+    damage_rolls: list[int], damage: int, triggered: bool
 ) -> None:
-    """R6.5: "damage >= half the victim's maximum Body (rounded down: Body 9 -> 4)": 4
-    damage shocks a Body-9 victim, 3 does not (and draws no save)."""
+    """R6.5 (seed 001: "at least (equal or greater than) 50% of the victim's total Body
+    maximum"), a comparison, not a floored half: 2 x damage >= maximum Body, so a Body-9
+    victim needs 5 (2 x 5 = 10 >= 9); 4 does not shock it (8 < 9) and draws no save."""
     victim = guard(body=9)
     rolls = damage_rolls + ([20] if triggered else [])
     result = run(rolls, prepare(dagger_man(), victim))
-    assert result.shock is not None and result.shock.threshold == 4
-    assert result.damage == (4 if triggered else 3)
+    assert result.shock is not None and result.shock.threshold == 5
+    assert result.damage == damage
     assert result.shock.triggered is triggered
 
 
+def test_r6_5_body_7_needs_4() -> None:
+    """R6.5: "Body 7: 4 or more" (2 x 4 = 8 >= 7)."""
+    result = run([15, 3, 3, 2, 20], prepare(dagger_man(), guard(body=7)))
+    assert result.damage == 4 and result.shock is not None and result.shock.triggered
+    assert result.shock.threshold == 4
+
+
+def test_r6_5_a_victim_left_at_0_body_makes_no_shock_save() -> None:
+    """R6.5: "a victim the damage leaves at 0 Body is down and makes no shock save": no die is
+    drawn for it (every value of --rolls is used by the attack)."""
+    victim = Combatant("Guard", ac=12, body_max=9, body=5)
+    result = run([15, 15, 3, 2], prepare(dagger_man(), victim))  # 5 damage: Body 5 -> 0
+    assert result.damage == 5 and result.targets[0].body_after == 0
+    assert result.shock is not None and not result.shock.triggered
+
+
 def test_r6_5_threshold_uses_maximum_not_current_body() -> None:
-    """R6.5: "half the victim's maximum Body": a wounded victim (Body 5 of 12) needs 6."""
-    victim = Combatant("Guard", ac=12, body_max=12, body=5)
+    """R6.5: "half the victim's maximum Body": a wounded victim (Body 7 of 12) needs 6."""
+    victim = Combatant("Guard", ac=12, body_max=12, body=7)
     result = run([15, 3, 3, 3], prepare(dagger_man(), victim))  # 2 + d3 3 = 5 < 6
     assert result.shock is not None and not result.shock.triggered
-    assert result.targets[0].body_after == 0
+    assert result.targets[0].body_after == 2
 
 
 def test_r6_5_no_damage_no_shock() -> None:
-    """R6.5: "No damage, no shock", even where half the maximum Body rounds to 0."""
+    """R6.5: "No damage, no shock", even for a Body-1 victim (threshold 1)."""
     result = run([2, 2, 2], prepare(dagger_man(), guard(body=1)))
     assert result.damage == 0 and result.shock is not None
-    assert (result.shock.threshold, result.shock.triggered) == (0, False)
+    assert (result.shock.threshold, result.shock.triggered) == (1, False)
 
 
 # --- R6.1, R6.2: who may be sneak attacked, and the dice ------------------------------
@@ -349,9 +367,10 @@ def test_r6_6_drop_holds_the_damage() -> None:
 # --- the command line -------------------------------------------------------------------
 
 KNIFE_ATTACK = ("sneak", "-e", AMBUSH, "Vessa", "Bandit 1", "--with", "knife",
-                "--stealth-dc", "12", "--rolls", "5,15,15,1,1,2,3,2")  # fmt: skip
-"""Vessa's knife (light, sneak: true) on a bandit: the check fails on 5, two hits + d3 2 = 4
-damage reaches half of Body 9, and the shock save (3 against Comp 9) fails: 2 actions."""
+                "--stealth-dc", "12", "--rolls", "5,15,15,15,1,2,3,2")  # fmt: skip
+"""Vessa's knife (light, sneak: true) on a bandit: the check fails on 5, three hits + d3 2 =
+5 damage reaches half of Body 9 (R6.5: 2 x 5 >= 9), and the shock save (3 against Comp 10)
+fails: 2 actions."""
 
 
 def test_cli_json_fields_and_dice_order(erc: Any) -> None:
@@ -375,13 +394,13 @@ def test_cli_json_fields_and_dice_order(erc: Any) -> None:
     assert result["sneak"]["advantage_die"] is True and result["sneak"]["sneak_die"] is True
     assert result["sneak"]["perception"]["roll"] == 5
     assert result["sneak"]["perception"]["success"] is False
-    assert result["damage"] == 4  # knife: 2 hits + Strength modifier 0 + weight 0, d3 2
-    assert result["targets"][0]["body_after"] == 5
+    assert result["damage"] == 5  # knife: 3 hits + Strength modifier 0 + weight 0, d3 2
+    assert result["targets"][0]["body_after"] == 4
     assert result["shock"] == {
         "triggered": True,
-        "threshold": 4,
-        "damage": 4,
-        "comp": 9,
+        "threshold": 5,
+        "damage": 5,
+        "comp": 10,
         "roll": 3,
         "dice": [3],
         "modifier": 0,
@@ -449,8 +468,8 @@ def test_cli_human_output_tells_the_story(erc: Any) -> None:
         "advantage die (the sneak attack) + sneak die = 4d20",
         "second Perception check (stealth DC 12)",
         "does not notice Vessa: the sneak die stays",
-        "total damage 4",
-        "Resilience feat 3+0 = 3 vs Comp 9",
+        "total damage 5",
+        "Resilience feat 3+0 = 3 vs Comp 10",
         "incapacitated for its next 2 actions",
     ):
         assert words in out, words

@@ -11,10 +11,11 @@ from typing import Any
 
 import pytest
 
-from erc.dice import Dice, SeededSource
-from erc.odds.sneak import attack_odds, p_noticed, shock_odds, sneak_odds
-from erc.rules.model import Combatant
-from erc.rules.sneak import SneakSetup, prepare, resolve
+from erc.core.dice import Dice, SeededSource
+from erc.rulesets.er.model import Combatant
+from erc.rulesets.er.odds.sneak import attack_odds, p_noticed, shock_odds, sneak_odds
+from erc.rulesets.er.rules.sneak import SneakSetup, prepare, resolve
+from tests.conftest import conditioned
 from tests.test_attack import BOW, DAGGER, fighter
 from tests.test_attack_odds import CHI2_999, _Need, _Script, chi_square
 
@@ -53,7 +54,7 @@ def brute_force(setup: SneakSetup) -> Truth:
 
 
 def victim(body: int = 100, **more: Any) -> Combatant:
-    return Combatant("Victim", ac=more.pop("ac", 12), body_max=body, body=body, **more)
+    return Combatant("Victim", ac=more.pop("ac", 12), body_max=body, body=body, **conditioned(more))
 
 
 def cases() -> dict[str, SneakSetup]:
@@ -170,3 +171,15 @@ def test_seven_dice_sneak_odds() -> None:
     shaped = sneak_odds(setup)  # its speed is measured by `make bench`, not asserted here
     assert abs(sum(shaped["distribution"].values()) - 1) < 1e-12
     assert shaped["exact"]["p_sneak_die"] == "11/20"  # the check at +0 is made on 12-20
+
+
+def test_r6_5_shock_odds_follow_the_literal_rule() -> None:
+    """R6.5: the odds count a shock only where the resolver does: 2 x damage >= maximum Body
+    (Body 9: 5, not 4) and the victim still up."""
+    from fractions import Fraction
+
+    nine = Combatant("Victim", ac=12, body_max=9, body=9)
+    p_shock, _ = shock_odds(nine, {4: Fraction(1, 2), 5: Fraction(1, 2)})
+    assert p_shock == Fraction(1, 2)
+    wounded = Combatant("Victim", ac=12, body_max=9, body=5)  # 5 damage leaves it at 0 Body
+    assert shock_odds(wounded, {5: Fraction(1)}) == (Fraction(0), Fraction(0))

@@ -8,10 +8,11 @@ from typing import Any
 
 import pytest
 
-from erc.dice import Dice, PhysicalSource, SeededSource
-from erc.rules.initiative import Initiative, roll_init
-from erc.rules.model import Combatant
-from erc.rules.surprise import Awareness, SurpriseSetup, surprise
+from erc.core.dice import Dice, PhysicalSource, SeededSource
+from erc.core.model import Condition
+from erc.rulesets.er.model import Combatant
+from erc.rulesets.er.rules.initiative import Initiative, roll_init
+from erc.rulesets.er.rules.surprise import Awareness, SurpriseSetup, surprise
 from tests.conftest import encounter_path
 
 AMBUSH = encounter_path("ambush.yaml")
@@ -19,7 +20,14 @@ STEALTH = encounter_path("stealth.yaml")
 
 
 def fighter(name: str, *conditions: str, **kwargs: Any) -> Combatant:
-    return Combatant(name, ac=12, body_max=10, body=10, conditions=frozenset(conditions), **kwargs)
+    return Combatant(
+        name,
+        ac=12,
+        body_max=10,
+        body=10,
+        conditions=tuple(Condition(c) for c in sorted(conditions)),
+        **kwargs,
+    )
 
 
 def forced(

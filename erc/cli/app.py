@@ -1,8 +1,10 @@
-"""The Typer application: every command of ``erc.cli.registry``, registered here.
+"""The Typer applications: one per ruleset, each with that ruleset's commands and the shared
+ones (``erc.cli.registry``).
 
-Command modules keep their annotations as strings and do not import typer (the fast path
+Command functions keep their annotations as strings and do not import typer (the fast path
 runs them without it); ``_typed`` evaluates those annotations here, with the shared options
-of ``erc.cli.options`` in scope, before Typer reads them.
+of ``erc.cli.options`` in scope, before Typer reads them. ``python -m erc.cli.app`` writes
+the fast path's spec files (``make spec``).
 """
 
 from __future__ import annotations
@@ -13,19 +15,9 @@ from typing import Any, get_type_hints
 
 import typer
 
-from erc import __version__
+from erc import __version__, rulesets
 from erc.cli import options
-from erc.cli.registry import COMMANDS, load_command
-
-app = typer.Typer(
-    name="erc",
-    help="Enchanted Realms combat resolver: one command per mechanic.",
-    add_completion=False,
-    pretty_exceptions_enable=False,
-    rich_markup_mode=None,
-    no_args_is_help=True,
-    context_settings={"help_option_names": ["-h", "--help"]},
-)
+from erc.cli.registry import commands, load_command
 
 
 def _version(value: bool) -> None:
@@ -34,43 +26,86 @@ def _version(value: bool) -> None:
         raise typer.Exit()
 
 
-@app.callback()
-def _main(
-    version: bool = typer.Option(
-        False, "--version", callback=_version, is_eager=True, help="Show the version and exit."
-    ),
-) -> None:
-    """Enchanted Realms combat resolver."""
-
-
 def _typed(func: Callable[..., Any]) -> Callable[..., Any]:
     """``func`` with its string annotations evaluated for Typer."""
-    original = inspect.unwrap(func)
+    if hasattr(func, "erc_wrapped"):
+        from erc.cli.boundary import signature as wrapped_signature
+
+        func.__signature__ = wrapped_signature(func)  # type: ignore[attr-defined]
+        original = func.erc_wrapped
+    else:
+        original = func
     import typing
 
-    namespace = {**vars(typing), **original.__globals__, **vars(options), "typer": typer}
+    namespace = {
+        **vars(typing),
+        **original.__globals__,
+        **vars(options),
+        "typer": typer,
+        "Outcome": object,
+    }
     hints = get_type_hints(func, globalns=namespace, include_extras=True)
     signature = inspect.signature(func)
     params = [
         p.replace(annotation=hints.get(p.name, p.annotation)) for p in signature.parameters.values()
     ]
     func.__signature__ = signature.replace(  # type: ignore[attr-defined]
-        parameters=params, return_annotation=hints.get("return", signature.return_annotation)
+        parameters=params, return_annotation=inspect.Signature.empty
     )
-    func.__annotations__ = hints
+    func.__annotations__ = {k: v for k, v in hints.items() if k != "return"}
     return func
 
 
-_registered: dict[str, Callable[..., Any]] = {}
-for _name in COMMANDS:
-    _registered[_name] = _typed(load_command(_name))
-    app.command(_name)(_registered[_name])
+def epilog(ruleset: str) -> str:
+    others = ", ".join(n for n in rulesets.available() if n != ruleset)
+    return (
+        f"Commands of the {ruleset} ruleset and the shared ones. An encounter file's "
+        f"`ruleset:` picks the commands ({others} too); `erc --help -e FILE` shows that "
+        "file's."
+    )
 
 
-def fast_spec() -> dict[str, Any]:
-    """What ``erc.cli.fast`` needs to parse each command without typer, read off the click
-    commands Typer builds (``make spec`` writes it to ``erc/cli/fastspec.py``; a test keeps
-    the two equal). A command with a parameter the fast parser does not handle is left out."""
+_apps: dict[str, typer.Typer] = {}
+_registered: dict[tuple[str, str], Callable[..., Any]] = {}
+
+
+def app_for(name: str = rulesets.DEFAULT) -> typer.Typer:
+    """The Typer app of ruleset ``name`` (built once per process)."""
+    if name in _apps:
+        return _apps[name]
+    ruleset = rulesets.get(name)
+    app = typer.Typer(
+        name="erc",
+        help=f"{ruleset.title} combat resolver: one command per mechanic.",
+        epilog=epilog(name),
+        add_completion=False,
+        pretty_exceptions_enable=False,
+        rich_markup_mode=None,
+        no_args_is_help=True,
+        context_settings={"help_option_names": ["-h", "--help"]},
+    )
+
+    @app.callback()
+    def _main(
+        version: bool = typer.Option(
+            False, "--version", callback=_version, is_eager=True, help="Show the version and exit."
+        ),
+    ) -> None:
+        """erc: a scriptable dice and combat resolver."""
+
+    for command in commands(ruleset):
+        func = _typed(load_command(ruleset, command))
+        _registered[(name, command)] = func
+        app.command(command)(func)
+    _apps[name] = app
+    return app
+
+
+def fast_spec(name: str = rulesets.DEFAULT) -> dict[str, Any]:
+    """What ``erc.cli.fast`` needs to parse each command of ruleset ``name`` without typer,
+    read off the click commands Typer builds (``make spec`` writes it to
+    ``erc/cli/spec/<name>.py``; a test keeps the two equal). A command with a parameter the
+    fast parser does not handle is left out."""
     import enum
 
     from typer._click import types
@@ -78,11 +113,11 @@ def fast_spec() -> dict[str, Any]:
     from typer.core import TyperOption
     from typer.main import get_command
 
-    group = get_command(app)
+    group = get_command(app_for(name))
     spec: dict[str, Any] = {}
-    for name in COMMANDS:
-        command = group.commands[name]  # type: ignore[attr-defined]
-        function = _registered[name]
+    for command_name in commands(rulesets.get(name)):
+        command = group.commands[command_name]  # type: ignore[attr-defined]
+        function = _registered[(name, command_name)]
         hints = function.__annotations__
         params: list[dict[str, Any]] = []
         supported = True
@@ -133,7 +168,7 @@ def fast_spec() -> dict[str, Any]:
                     supported = False
             params.append(entry)
         if supported:
-            spec[name] = {"params": params, "defaults": _defaults(function)}
+            spec[command_name] = {"params": params, "defaults": _defaults(function)}
     return spec
 
 
@@ -169,21 +204,30 @@ def _defaults(function: Callable[..., Any]) -> dict[str, Any]:
     return out
 
 
-if __name__ == "__main__":
+def spec_source(name: str) -> str:
+    """The text of ``erc/cli/spec/<name>.py``."""
     import json
-    import sys
 
     lines = [
         '"""Generated by ``make spec`` from the Typer app (``erc.cli.app.fast_spec``): what the',
-        "fast path needs to parse each command without importing typer. Do not edit.",
+        f"fast path needs to parse each command of the {name} ruleset without importing typer.",
+        "Do not edit.",
         "",
         "One JSON text per command, so the fast path decodes only the command it runs.",
         '"""',
         "",
         "SPEC = {",
     ]
-    for command, entry in fast_spec().items():
+    for command, entry in fast_spec(name).items():
         text = json.dumps(entry, separators=(",", ":"), sort_keys=True)
         lines.append(f"    {command!r}: {text!r},")
     lines.append("}")
-    sys.stdout.write("\n".join(lines) + "\n")
+    return "\n".join(lines) + "\n"
+
+
+if __name__ == "__main__":
+    import pathlib
+
+    folder = pathlib.Path(__file__).with_name("spec")
+    for ruleset_name in rulesets.available():
+        (folder / f"{ruleset_name}.py").write_text(spec_source(ruleset_name))

@@ -1,11 +1,12 @@
-"""The fast path: run an ordinary erc command line without importing typer.
+"""The fast path: parse an ordinary erc command line without importing typer.
 
-Typer declares every command (``erc.cli.app``); ``make spec`` reads the click commands it
-builds into plain data (``erc.cli.fastspec``). Here a small parser applies that data to the
-command line and calls the same function Typer would, with the same arguments. Whatever it
-does not fully understand (``--help``, an unknown or malformed option, a value out of range,
-too few arguments) it leaves to the full Typer path, which then answers exactly as always.
-A test runs both paths over many command lines and requires identical results.
+Typer declares every command (``erc.cli.app``, one app per ruleset); ``make spec`` reads the
+click commands it builds into plain data (``erc/cli/spec/<ruleset>.py``). Here a small
+parser applies that data to the command line and gives the same keyword arguments Typer
+would. Whatever it does not fully understand (``--help``, an unknown or malformed option,
+a value out of range, too few arguments) it leaves to the full Typer path, which then
+answers exactly as always. A test runs both paths over many command lines and requires
+identical results.
 """
 
 from __future__ import annotations
@@ -14,41 +15,24 @@ import importlib
 import os
 from collections.abc import Sequence
 
-from erc.cli.registry import COMMANDS, load_command
-
 TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
 if TYPE_CHECKING:
     from typing import Any
 
 
-_DISABLED = "ERC_NO_FAST_PATH"
+DISABLED = "ERC_NO_FAST_PATH"
 
 
-def dispatch(argv: Sequence[str]) -> int | None:
-    """Run ``argv`` if the fast path can; None to hand it to Typer."""
-    if not argv or os.environ.get(_DISABLED):
+def parse(argv: Sequence[str], ruleset: str = "er") -> dict[str, Any] | None:
+    """The keyword arguments Typer would pass for ``argv`` under ``ruleset``, or None."""
+    if not argv or os.environ.get(DISABLED):
         return None
-    kwargs = parse(argv)
-    if kwargs is None:
-        return None
-    code = load_command(argv[0])(**kwargs)
-    return code if isinstance(code, int) else 0
-
-
-def parse(argv: Sequence[str]) -> dict[str, Any] | None:
-    """The keyword arguments Typer would pass for ``argv``, or None."""
     name, *rest = argv
-    spec = _spec(name)
+    spec = _spec(ruleset, name)
     if spec is None:
         return None
     params: list[dict[str, Any]] = spec["params"]
-    options: dict[str, tuple[dict[str, Any], bool]] = {}
-    for param in params:
-        if param["kind"] == "option":
-            for opt in param["opts"]:
-                options[opt] = (param, True)
-            for opt in param["secondary"]:
-                options[opt] = (param, False)
+    options: dict[str, tuple[dict[str, Any], bool]] = spec["options"]
     given: dict[str, Any] = {}
     positional: list[str] = []
     i = 0
@@ -102,19 +86,49 @@ def parse(argv: Sequence[str]) -> dict[str, Any] | None:
     return kwargs
 
 
-_specs: dict[str, dict[str, Any] | None] = {}
+def unknown_flags(argv: Sequence[str], ruleset: str) -> list[str]:
+    """The options on ``argv`` that its command does not have under ``ruleset``."""
+    name, *rest = argv
+    spec = _spec(ruleset, name)
+    if spec is None:
+        return []
+    known = {opt for p in spec["params"] if p["kind"] == "option" for opt in p["opts"]}
+    known |= {opt for p in spec["params"] if p["kind"] == "option" for opt in p["secondary"]}
+    known |= {"--help", "-h"}
+    found = []
+    for token in rest:
+        if token == "--":
+            break
+        flag = token.partition("=")[0] if token.startswith("--") else token
+        if token.startswith("-") and token != "-" and flag not in known and flag[1:2].isalpha():
+            found.append(flag)
+    return found
 
 
-def _spec(name: str) -> dict[str, Any] | None:
-    """One command's spec, decoded once per process."""
-    if name not in _specs:
+_specs: dict[tuple[str, str], dict[str, Any] | None] = {}
+
+
+def _spec(ruleset: str, name: str) -> dict[str, Any] | None:
+    """One command's spec under ``ruleset``, decoded once per process."""
+    key = (ruleset, name)
+    if key not in _specs:
         import json
 
-        from erc.cli.fastspec import SPEC
-
-        text = SPEC.get(name) if name in COMMANDS else None
-        _specs[name] = json.loads(text) if text else None
-    return _specs[name]
+        try:
+            table: dict[str, str] = importlib.import_module(f"erc.cli.spec.{ruleset}").SPEC
+        except ModuleNotFoundError:
+            table = {}
+        text = table.get(name)
+        spec = json.loads(text) if text else None
+        if spec is not None:  # each option's spellings, once
+            options: dict[str, tuple[dict[str, Any], bool]] = {}
+            for param in spec["params"]:
+                if param["kind"] == "option":
+                    options.update((opt, (param, True)) for opt in param["opts"])
+                    options.update((opt, (param, False)) for opt in param["secondary"])
+            spec["options"] = options
+        _specs[key] = spec
+    return _specs[key]
 
 
 def _place(params: list[dict[str, Any]], positional: list[str], given: dict[str, Any]) -> bool:

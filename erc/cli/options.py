@@ -1,8 +1,8 @@
 """The Typer options every command shares, declared once.
 
-Only the full Typer path imports this module (with typer): command modules name these in
-annotations, which stay strings until ``erc.cli.app`` evaluates them, so the fast path
-(``erc.cli.fast``) runs a command without importing typer at all.
+Only the full Typer path imports this module (with typer): ``erc.cli.boundary.wrap`` names
+these in the annotations it adds to each command, which stay strings until ``erc.cli.app``
+evaluates them, so the fast path (``erc.cli.fast``) runs a command without typer at all.
 """
 
 from __future__ import annotations
@@ -49,6 +49,16 @@ ApplyOpt = Annotated[
     bool, typer.Option("--apply", help="Record the result in the encounter's journal.")
 ]
 
+KeyOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--key",
+        metavar="KEY",
+        help="With --apply: a key already in the journal is not applied again; the first "
+        "event is reported (applied.replayed), so a script can retry safely.",
+    ),
+]
+
 JournalOpt = Annotated[
     str | None,
     typer.Option(
@@ -63,9 +73,4 @@ JournalOpt = Annotated[
 OddsOpt = Annotated[
     bool,
     typer.Option("--odds", help="Exact probabilities; alone it draws no dice."),
-]
-
-AdvantageOpt = Annotated[bool, typer.Option("--advantage", help="Roll at advantage (R1.5).")]
-DisadvantageOpt = Annotated[
-    bool, typer.Option("--disadvantage", help="Roll at disadvantage (R1.5).")
 ]

@@ -1,56 +1,63 @@
-"""Every erc command: its name, where its function lives, and its journal options.
+"""Every erc command: the shared ones (here) and each ruleset's (its ``Ruleset.commands``).
 
-Plain data, so that the fast path (``erc.cli.fast``) and the Typer app (``erc.cli.app``)
-load exactly the same callables, and only the one a command line names is imported.
+Plain data, so the fast path (``erc.cli.fast``) and the Typer app (``erc.cli.app``) load
+exactly the same callables, and only the one a command line names is imported.
 """
 
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable
 
 TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
 if TYPE_CHECKING:
-    from typing import Any, Literal
+    from collections.abc import Callable
+    from typing import Any
+
+    from erc.core.ruleset import Ruleset
 
 
-if TYPE_CHECKING:
-    Journal = Literal["apply", "read"] | None
-
-COMMANDS: dict[str, tuple[str, str, Journal]] = {
-    # name: (module, function, journal: "apply" records results, "read" reads state)
-    "roll-init": ("erc.cli.roll_init", "roll_init", "apply"),
-    "attack": ("erc.cli.attack", "attack", "apply"),
-    "sneak": ("erc.cli.sneak", "sneak", "apply"),
-    "drop": ("erc.cli.drop", "drop", "apply"),
-    "competition": ("erc.cli.competition", "competition", "apply"),
-    "disarm": ("erc.cli.disarm", "disarm", "apply"),
-    "free": ("erc.cli.disarm", "free", "apply"),
-    "movement": ("erc.cli.movement", "movement", "read"),
-    "perceive": ("erc.cli.perceive", "perceive", "apply"),
-    "status": ("erc.cli.status", "status", "read"),
-    "log": ("erc.cli.status", "log", "read"),
-    "undo": ("erc.cli.status", "undo", "read"),
-    "batch": ("erc.cli.batch", "batch", None),
-    "check": ("erc.cli.check", "check", None),
-    "schema": ("erc.cli.schema", "schema", None),
-    "roll": ("erc.cli.roll", "roll", None),
+SHARED: dict[str, str] = {
+    # name: "module:function"; these take no ruleset command function
+    "status": "erc.cli.commands.journal:status",
+    "log": "erc.cli.commands.journal:log",
+    "undo": "erc.cli.commands.journal:undo",
+    "batch": "erc.cli.commands.batch:batch",
+    "check": "erc.cli.commands.check:check",
+    "schema": "erc.cli.commands.schema:schema",
+    "roll": "erc.cli.commands.roll:roll",
 }
+NO_ENCOUNTER = frozenset({"batch", "check", "schema", "roll"})
+"""Shared commands that read no encounter (and so no ruleset)."""
 
 
-_loaded: dict[str, Callable[..., Any]] = {}
+_tables: dict[str, dict[str, str]] = {}
 
 
-def load_command(name: str) -> Callable[..., Any]:
-    """The callable behind ``name``, with ``--journal`` (and ``--apply``) where it takes them
-    (built once per process)."""
-    if name in _loaded:
-        return _loaded[name]
-    module, function, journal = COMMANDS[name]
+def commands(ruleset: Ruleset) -> dict[str, str]:
+    """Every command an encounter of ``ruleset`` offers: its own, then the shared ones."""
+    table = _tables.get(ruleset.name)
+    if table is None:
+        table = {name: ruleset.command(name) or "" for name in ruleset.command_names()}
+        table.update((name, target) for name, target in SHARED.items() if name not in table)
+        _tables[ruleset.name] = table
+    return table
+
+
+_loaded: dict[tuple[str, str], Callable[..., Any]] = {}
+
+
+def load_command(ruleset: Ruleset, name: str) -> Callable[..., Any]:
+    """The callable behind ``name`` for ``ruleset``: a shared command as it is, a ruleset's
+    wrapped with the shared options (``erc.cli.boundary.wrap``). Built once per process."""
+    key = (ruleset.name, name)
+    if key in _loaded:
+        return _loaded[key]
+    target = commands(ruleset)[name]
+    module, _, function = target.partition(":")
     func: Callable[..., Any] = getattr(importlib.import_module(module), function)
-    if journal is not None:
-        from erc.cli.common import journaled
+    if name not in SHARED or ruleset.command(name):
+        from erc.cli.boundary import wrap
 
-        func = journaled(apply=journal == "apply")(func)
-    _loaded[name] = func
+        func = wrap(func, name)
+    _loaded[key] = func
     return func

@@ -1,0 +1,237 @@
+"""The boundary every resolving command goes through: shared options, load, resolve, record.
+
+A ruleset's command function takes the loaded encounter and its own options and returns a
+``Mechanic`` (``erc.core.mechanic``). ``wrap`` gives it the shared options (``-e``,
+``--json``, ``--seed``, ``--rolls``, ``--odds``, ``--apply``, ``--key``, ``--journal``, as
+its ``Traits`` say) and turns a call into: open the encounter (with ``--apply``, the journal
+under its exclusive lock), ask the command for its mechanic, ``execute`` it, record the
+event, release the lock, and return the ``Outcome`` for ``erc.cli.run`` to print.
+"""
+
+from __future__ import annotations
+
+from erc.core.dice import Dice, PhysicalSource, SeededSource, new_seed, parse_rolls
+from erc.core.errors import ErcError
+from erc.core.outcome import Outcome
+from erc.core.value import Value
+
+TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from typing import Any
+
+    from erc.core.mechanic import Mechanic, Traits
+    from erc.core.session import Loaded
+
+
+class Options(Value):
+    """The shared options of one invocation."""
+
+    encounter: str | None = None
+    as_json: bool = False
+    seed: int | None = None
+    rolls: str | None = None
+    odds: bool = False
+    apply: bool = False
+    key: str | None = None
+    journal: str | None = None
+
+
+SHARED = Options._fields
+_ANNOTATION = {
+    "encounter": "EncounterOpt",
+    "as_json": "JsonOpt",
+    "seed": "SeedOpt",
+    "rolls": "RollsOpt",
+    "odds": "OddsOpt",
+    "apply": "ApplyOpt",
+    "key": "KeyOpt",
+    "journal": "JournalOpt",
+}
+
+
+def shared_options(traits: Traits) -> list[str]:
+    """The shared options a command with ``traits`` takes, in the order help shows them."""
+    names = ["encounter", "as_json"]
+    if traits.dice:
+        names += ["seed", "rolls"]
+    if traits.odds:
+        names.append("odds")
+    if traits.apply:
+        names += ["apply", "key"]
+    return [*names, "journal"]
+
+
+def wrap(func: Callable[..., Any], name: str) -> Callable[..., Any]:
+    """``func(loaded, **own)`` as a command taking its own options and the shared ones.
+
+    The command's signature (for Typer) is built only by ``erc.cli.app`` (``signature``), so
+    the fast path never imports ``inspect``.
+    """
+
+    def command(**kwargs: Any) -> Outcome:
+        options = Options(**{k: kwargs.pop(k) for k in SHARED if k in kwargs})
+        return invoke(name, func, options, kwargs)
+
+    command.erc_wrapped = func  # type: ignore[attr-defined]
+    command.__name__ = func.__name__
+    command.__doc__ = func.__doc__
+    return command
+
+
+def signature(command: Callable[..., Any]) -> Any:
+    """The signature a wrapped command shows Typer: its own options (without ``loaded``),
+    then the shared ones its ``Traits`` give, annotated by name (``erc.cli.options``)."""
+    import inspect
+
+    from erc.core.mechanic import Traits
+
+    func = command.erc_wrapped  # type: ignore[attr-defined]
+    traits: Traits = getattr(func, "erc_traits", Traits())
+    own = list(inspect.signature(func).parameters.values())[1:]  # without ``loaded``
+    extra = [
+        inspect.Parameter(
+            option,
+            inspect.Parameter.KEYWORD_ONLY,
+            default=Options._defaults[option],
+            annotation=_ANNOTATION[option],
+        )
+        for option in shared_options(traits)
+    ]
+    command.__annotations__ = {
+        **{k: v for k, v in func.__annotations__.items() if k not in ("loaded", "return")},
+        **{p.name: p.annotation for p in extra},
+    }
+    command.__module__ = func.__module__
+    return inspect.Signature([*own, *extra])
+
+
+def invoke(name: str, func: Callable[..., Any], options: Options, own: dict[str, Any]) -> Outcome:
+    """Load, resolve, record; the lock (with ``--apply``) is released before printing."""
+    from erc.core.session import open_encounter
+
+    if options.key is not None and not options.apply:
+        raise ErcError("usage", "--key names an applied result: it goes with --apply")
+    if options.seed is not None and options.rolls is not None:
+        raise ErcError("usage", "give --seed or --rolls, not both")
+    with open_encounter(options.encounter, options.journal, write=options.apply) as loaded:
+        if options.key is not None:
+            first = loaded.replayed(options.key)
+            if first is not None:
+                return replay(name, loaded, first.id, options.key)
+        mechanic: Mechanic = func(loaded, **own)
+        return execute(mechanic, loaded, options)
+
+
+def execute(mechanic: Mechanic, loaded: Loaded, options: Options) -> Outcome:
+    """Draw dice from the chosen source, resolve, check the rolls, record with ``--apply``.
+
+    CONTRACT: ``--odds`` alone draws no dice (the ``unresolved`` result, nothing to apply);
+    with ``--seed`` or ``--rolls`` it also resolves.
+    """
+    physical = PhysicalSource(parse_rolls(options.rolls)) if options.rolls is not None else None
+    odds_alone = options.odds and options.seed is None and physical is None
+    odds = mechanic.odds() if options.odds and mechanic.odds is not None else None
+    seed: int | None = None
+    rolls: tuple[Any, ...] = ()
+    if odds_alone and mechanic.unresolved is not None:
+        result = mechanic.unresolved()
+    else:
+        if physical is not None:
+            dice = Dice(physical, mechanic.budget)
+        else:
+            seed = options.seed if options.seed is not None else new_seed()
+            dice = Dice(SeededSource(seed), mechanic.budget)
+        if not mechanic.draws and physical is None and options.seed is None:
+            seed = None  # nothing to replay
+        result = mechanic.resolve(dice)
+        if physical is not None:
+            physical.check_all_used()
+        rolls = tuple(dice.rolls)
+    applied = None
+    if options.apply:
+        applied = record(mechanic, loaded, options, result, seed, rolls, odds_alone)
+    return Outcome(
+        mechanic.command,
+        result,
+        mechanic.render,
+        loaded.encounter,
+        seed,
+        rolls,
+        odds,
+        applied,
+    )
+
+
+def record(
+    mechanic: Mechanic,
+    loaded: Loaded,
+    options: Options,
+    result: Any,
+    seed: int | None,
+    rolls: tuple[Any, ...],
+    odds_alone: bool,
+) -> dict[str, Any]:
+    """``--apply``: the result's effects become one journal event, durable before output."""
+    from erc.core.envelope import to_data
+
+    if odds_alone:
+        raise ErcError(
+            "nothing-to-apply",
+            "--odds alone rolls nothing, so there is nothing "
+            "to --apply; add --seed or --rolls to resolve it",
+        )
+    effects = mechanic.effects(result) if mechanic.effects is not None else ()
+    event: dict[str, Any] = {
+        "command": mechanic.command,
+        "round": mechanic.event_round if mechanic.event_round is not None else loaded.state.round,
+    }
+    if options.key is not None:
+        event["key"] = options.key
+    event["effects"] = [e.to_json() for e in effects]
+    event["seed"] = seed
+    event["rolls"] = [{"die": r.die, "value": r.value, "for": r.purpose} for r in rolls]
+    event["result"] = to_data(result)
+    recorded = loaded.record(event)
+    return {"journal": loaded.journal, "event": recorded["id"]}
+
+
+def replay(name: str, loaded: Loaded, event_id: int, key: str) -> Outcome:
+    """``--key`` already in the journal: nothing is applied again; the event recorded the
+    first time is reported (``applied.replayed``)."""
+    from erc.core.fold import cancelled
+
+    assert loaded.txn is not None  # --key goes with --apply
+    event = next((e for e in loaded.txn.events() if e.get("id") == event_id), None)
+    if event is None:
+        raise ErcError("bad-journal", f"the event with --key {key!r} could not be read again")
+    if event.get("command") != name:
+        raise ErcError(
+            "key-conflict",
+            f"--key {key!r} was used by event {event_id}, a {event.get('command')} command, "
+            f"not {name}: give this result its own key",
+            loaded.journal,
+        )
+    from erc.core.dice import Roll
+
+    rolls = tuple(
+        Roll(r.get("die", 0), r.get("value", 0), str(r.get("for", "")))
+        for r in event.get("rolls") or ()
+        if isinstance(r, dict)
+    )
+    applied = {
+        "journal": loaded.journal,
+        "event": event_id,
+        "replayed": True,
+        "undone": event_id in cancelled(loaded.entries),
+    }
+    return Outcome(
+        name,
+        event.get("result"),
+        "erc.cli.render.replayed",
+        loaded.encounter,
+        event.get("seed") if isinstance(event.get("seed"), int) else None,
+        rolls,
+        None,
+        applied,
+    )

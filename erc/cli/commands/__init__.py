@@ -1,0 +1,2 @@
+"""The commands every ruleset shares: ``roll``, ``check``, ``schema``, ``status``, ``log``,
+``undo``, ``batch``."""

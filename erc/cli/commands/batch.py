@@ -1,0 +1,122 @@
+"""``erc batch``: many erc command lines in one process, one JSON envelope a line out.
+
+Each line runs through the same path as a command line of its own (``erc.cli.outcome_of``)
+and its outcome through the same envelope; nothing is printed and scraped back.
+"""
+
+from __future__ import annotations
+
+import re
+import shlex
+import sys
+
+from erc.core.errors import ErcError
+
+TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+if TYPE_CHECKING:
+    from typing import Annotated, Any
+
+    import typer
+
+
+MAX_LINE = 10_000
+_PLAIN = re.compile(r"[ \t\r\n!#-&(-\[\]-~]*\Z")
+"""Printable ASCII with no quotes or backslashes: ``str.split`` then splits exactly as
+``shlex.split`` would, and faster."""
+
+
+def batch(
+    encounter: Annotated[
+        str | None,
+        typer.Option(
+            "--encounter",
+            "-e",
+            metavar="FILE",
+            help="The encounter of lines that name none (default: ERC_ENCOUNTER).",
+        ),
+    ] = None,
+) -> int:
+    """Read erc command lines from stdin (shell-split, without 'erc'); write one JSON envelope
+    per line to stdout, in order. Blank lines and lines starting with '#' are skipped. A
+    failing line yields its error envelope (with its line number and command) and the batch
+    goes on; exit 2 if any line failed."""
+    from erc.core.envelope import encode
+
+    failed = False
+    out = sys.stdout
+    for number, raw in enumerate(sys.stdin.buffer, 1):
+        document = one(number, raw, encounter)
+        if document is None:
+            continue
+        failed = failed or "error" in document
+        out.write(encode(document).decode())
+    out.flush()
+    return 2 if failed else 0
+
+
+def _error(number: int, command: str | None, error: ErcError) -> dict[str, Any]:
+    from erc.core.envelope import error_document
+
+    document = error_document(error)
+    return {"erc": document["erc"], "line": number, "command": command, "error": document["error"]}
+
+
+def one(number: int, raw: bytes, encounter: str | None = None) -> dict[str, Any] | None:
+    """One line's envelope (or error envelope); None for a blank line or a comment."""
+    from erc.cli import outcome_of
+    from erc.core.envelope import envelope
+    from erc.core.outcome import Outcome
+
+    try:
+        line = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        message = f"batch line {number} is not UTF-8 text (byte {exc.start})"
+        return _error(number, None, ErcError("usage", message))
+    if not line.strip() or line.lstrip().startswith("#"):
+        return None
+    if len(line) > MAX_LINE:
+        message = f"batch line {number} is longer than {MAX_LINE} characters"
+        return _error(number, None, ErcError("usage", message))
+    try:
+        # a line with no quoting or escapes splits as a shell would split it on spaces
+        args = line.split() if _PLAIN.match(line) else shlex.split(line)
+    except ValueError as exc:
+        return _error(number, None, ErcError("usage", f"batch line {number}: {exc}"))
+    if args and args[0] == "erc":
+        args = args[1:]
+    command = args[0] if args else None
+    if not args or command == "batch":
+        return _error(
+            number, command, ErcError("usage", f"batch line {number}: expected an erc command")
+        )
+    if any(a in ("--help", "-h", "--version") for a in args):
+        message = f"batch line {number}: --help has no JSON form; run erc {command} --help"
+        return _error(number, command, ErcError("usage", message))
+    if encounter and command not in ("roll", "check", "schema") and not _names_encounter(args):
+        args += ["-e", encounter]
+    if "--json" not in args and command != "check":
+        args.append("--json")
+    try:
+        produced = outcome_of(args)
+    except ErcError as error:
+        return _error(number, command, error)
+    except Exception as exc:
+        from erc.cli import usage_error
+
+        usage = usage_error(exc)
+        if usage is None:
+            raise
+        return _error(number, command, usage)
+    if isinstance(produced, Outcome):
+        return envelope(produced)
+    message = f"batch line {number}: {command} printed no JSON document"
+    return _error(number, command, ErcError("usage", message))
+
+
+def _names_encounter(args: list[str]) -> bool:
+    return any(
+        a in ("-e", "--encounter")
+        or a.startswith("--encounter=")
+        or (a.startswith("-e") and len(a) > 2)
+        for a in args[1:]
+    )

@@ -1,0 +1,111 @@
+"""``erc check PATH...``: validate encounter files without rolling (for CI)."""
+
+from __future__ import annotations
+
+import os
+import stat
+from enum import StrEnum
+
+from erc.core.errors import ErcError, Problem
+from erc.core.outcome import Outcome
+from erc.core.value import Value
+
+TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+if TYPE_CHECKING:
+    from typing import Annotated
+
+    import typer
+
+
+class Format(StrEnum):
+    text = "text"
+    json = "json"
+    github = "github"
+
+
+class Found(Value):
+    """One problem in a file (CONTRACT ``check``: ``{line, column, message}``)."""
+
+    line: int | None
+    column: int | None
+    message: str
+
+
+class FileReport(Value):
+    path: str
+    ok: bool
+    errors: tuple[Found, ...]
+    warnings: tuple[Found, ...] = ()
+
+
+class CheckResult(Value):
+    files: tuple[FileReport, ...]
+    strict: bool = False
+
+
+def expand(paths: list[str]) -> list[str]:
+    """Files as given, folders searched recursively for ``*.yaml`` and ``*.yml`` (regular
+    files only: a FIFO or device in a folder is passed over without being opened)."""
+    found: list[str] = []
+    for path in paths:
+        if os.path.isdir(path):
+            matches = []
+            for root, dirs, files in os.walk(path, followlinks=False):
+                dirs[:] = sorted(d for d in dirs if not d.startswith("."))
+                for name in files:
+                    if not name.endswith((".yaml", ".yml")) or name.startswith("."):
+                        continue
+                    full = os.path.join(root, name)
+                    try:
+                        if stat.S_ISREG(os.stat(full).st_mode):
+                            matches.append(full)
+                    except OSError:
+                        matches.append(full)  # reported as unreadable by check_file
+            found += sorted(matches)
+        else:
+            found.append(path)
+    return found
+
+
+def _found(problems: list[Problem]) -> tuple[Found, ...]:
+    ordered = sorted(problems, key=lambda p: (p.line or 0, p.column or 0))
+    return tuple(Found(p.line, p.column, p.message) for p in ordered)
+
+
+def check_file(path: str, strict: bool = False) -> FileReport:
+    from erc.core.encounter import problems_in, read_text
+
+    try:
+        text = read_text(path)
+    except ErcError as error:
+        return FileReport(path, False, (Found(error.line, error.column, error.message),))
+    encounter, problems = problems_in(text, path)
+    warned: list[Problem] = []
+    if encounter is not None:
+        from erc import rulesets
+
+        warned = rulesets.get(encounter.ruleset).loader().warnings(encounter)
+    errors = _found(problems + (warned if strict else []))
+    return FileReport(path, not errors, errors, () if strict else _found(warned))
+
+
+def check(
+    paths: Annotated[list[str], typer.Argument(metavar="PATH...", help="Files or folders.")],
+    output: Annotated[Format, typer.Option("--format", help="text, json or github.")] = Format.text,
+    as_json: Annotated[bool, typer.Option("--json", help="Same as --format json.")] = False,
+    strict: Annotated[
+        bool, typer.Option("--strict", help="Warnings (what would fail in play) are errors.")
+    ] = False,
+) -> Outcome:
+    """Validate encounter files (exit 0 all valid, 1 if any is invalid)."""
+    reports = tuple(check_file(p, strict) for p in expand(paths))
+    if not reports:
+        raise ErcError("usage", "no encounter files (*.yaml, *.yml) under the given paths")
+    fmt = Format.json if as_json else output
+    return Outcome(
+        "check",
+        CheckResult(reports, strict),
+        f"erc.cli.render.check_{fmt.value}",
+        code=0 if all(r.ok for r in reports) else 1,
+        json=fmt is Format.json,
+    )

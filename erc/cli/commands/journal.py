@@ -1,0 +1,75 @@
+"""``erc status``, ``erc log``, ``erc undo``: the combat journal as a GM reads it."""
+
+from __future__ import annotations
+
+from erc.core.errors import ErcError
+from erc.core.outcome import Outcome
+from erc.core.value import Value
+
+TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+if TYPE_CHECKING:
+    from erc.cli.options import EncounterOpt, JournalOpt, JsonOpt
+
+
+def status(
+    encounter: EncounterOpt = None, as_json: JsonOpt = False, journal: JournalOpt = None
+) -> Outcome:
+    """The table a GM keeps beside the map: the round, the order, who is next, Body or HP,
+    conditions, what each has spent."""
+    from erc.core.session import open_encounter
+
+    loaded = open_encounter(encounter, journal)
+    part = loaded.ruleset.part("status")
+    return Outcome("status", part.status(loaded), part.RENDER, loaded.encounter)
+
+
+class LogResult(Value):
+    events: tuple[dict[str, object], ...]
+    journal: str | None
+
+
+def log(
+    encounter: EncounterOpt = None, as_json: JsonOpt = False, journal: JournalOpt = None
+) -> Outcome:
+    """The journal's events as recorded."""
+    from erc.core import journal as journals
+    from erc.core.session import open_encounter
+
+    loaded = open_encounter(encounter, journal)
+    events = tuple(
+        {k: v for k, v in e.items() if k != "line"} for e in journals.events(loaded.journal)
+    )
+    return Outcome("log", LogResult(events, loaded.journal), "erc.cli.render.log", loaded.encounter)
+
+
+class UndoResult(Value):
+    cancelled: int
+    command: str
+    event: dict[str, object]
+
+
+def undo(
+    encounter: EncounterOpt = None, as_json: JsonOpt = False, journal: JournalOpt = None
+) -> Outcome:
+    """Cancel the last applied event by appending an undo event; nothing is deleted."""
+    from erc.core.fold import live
+    from erc.core.session import open_encounter
+
+    with open_encounter(encounter, journal, write=True) as loaded:
+        candidates = live(loaded.entries)
+        if not candidates:
+            raise ErcError(
+                "nothing-to-undo",
+                f"the journal {loaded.journal} has no applied event left to undo",
+                loaded.journal,
+            )
+        target = candidates[-1]
+        event = loaded.record(
+            {
+                "command": "undo",
+                "round": loaded.state.round,
+                "effects": [{"type": "undo", "event": target.id}],
+            }
+        )
+    result = UndoResult(target.id, target.command, event)
+    return Outcome("undo", result, "erc.cli.render.log", loaded.encounter)

@@ -1,0 +1,31 @@
+"""``erc schema``: the encounter file's JSON Schema, for editors and CI."""
+
+from __future__ import annotations
+
+from erc.core.outcome import Outcome
+
+TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+if TYPE_CHECKING:
+    from typing import Annotated
+
+    import typer
+
+    from erc.cli.options import JsonOpt
+
+
+def schema(
+    ruleset: Annotated[
+        str | None,
+        typer.Option(
+            "--ruleset", metavar="NAME", help="One ruleset's schema (default: every ruleset's)."
+        ),
+    ] = None,
+    as_json: JsonOpt = False,
+) -> Outcome:
+    """Print the encounter JSON Schema (one branch per ruleset, chosen by `ruleset:`)."""
+    from erc import rulesets
+    from erc.core.encounter.schema import json_schema
+
+    if ruleset is not None:
+        rulesets.get(ruleset)  # an unknown one is an error with a did-you-mean
+    return Outcome("schema", json_schema(ruleset), "erc.cli.render.schema")

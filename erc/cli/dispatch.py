@@ -1,0 +1,112 @@
+"""Which ruleset a command line is for, and what runs it.
+
+The line's encounter (``-e``/``--encounter``, else ``ERC_ENCOUNTER``) names its ruleset
+(``ruleset:``, default ``er``); that ruleset's commands and options are the ones the line may
+use. A command or option that only another ruleset has is exit 2 with code
+``not-in-ruleset`` (CONTRACT "Commands"); one that no ruleset has is an ordinary usage error.
+An ordinary line is parsed by the fast path (``erc.cli.fast``); anything else by Typer.
+"""
+
+from __future__ import annotations
+
+import os
+
+from erc import rulesets
+from erc.cli import fast
+from erc.cli.registry import NO_ENCOUNTER, commands, load_command
+from erc.core.errors import ErcError
+
+TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+if TYPE_CHECKING:
+    from erc.core.outcome import Outcome
+    from erc.core.ruleset import Ruleset
+
+_HELP = ("--help", "-h")
+
+
+def encounter_argument(args: list[str]) -> str | None:
+    """The value of the last ``-e``/``--encounter`` on the line (as click reads it)."""
+    found = None
+    i = 1
+    while i < len(args):
+        token = args[i]
+        if token == "--":
+            break
+        if token in ("-e", "--encounter"):
+            if i + 1 < len(args):
+                found = args[i + 1]
+            i += 2
+            continue
+        if token.startswith("--encounter="):
+            found = token.partition("=")[2]
+        elif token.startswith("-e") and len(token) > 2 and not token.startswith("--"):
+            found = token[2:]
+        i += 1
+    return found
+
+
+def ruleset_for(args: list[str]) -> Ruleset:
+    """The ruleset of the line's encounter; the default when it names none."""
+    name = args[0] if args else ""
+    if name in NO_ENCOUNTER:
+        return rulesets.get(rulesets.DEFAULT)
+    path = encounter_argument(args) or os.environ.get("ERC_ENCOUNTER")
+    if not path:
+        return rulesets.get(rulesets.DEFAULT)
+    from erc.core.encounter import load_cached
+
+    try:
+        return rulesets.get(load_cached(path).ruleset)
+    except ErcError:
+        if any(a in _HELP for a in args):
+            return rulesets.get(rulesets.DEFAULT)
+        raise
+
+
+def _others(ruleset: Ruleset) -> list[Ruleset]:
+    return [rulesets.get(n) for n in rulesets.available() if n != ruleset.name]
+
+
+def not_in_ruleset(ruleset: Ruleset, what: str, elsewhere: list[str]) -> ErcError:
+    offered = ", ".join(sorted(commands(ruleset)))
+    return ErcError(
+        "not-in-ruleset",
+        f"{what} is not in the {ruleset.name} ruleset ({ruleset.title}); it is in "
+        f"{' and '.join(elsewhere)}. The {ruleset.name} commands: {offered}",
+    )
+
+
+def dispatch(args: list[str]) -> Outcome | int:
+    """Run one command line: the fast path when it can, else Typer."""
+    ruleset = ruleset_for(args)
+    name = args[0] if args else ""
+    table = commands(ruleset)
+    if name and not name.startswith("-") and name not in table:
+        elsewhere = [r.name for r in _others(ruleset) if name in commands(r)]
+        if elsewhere:
+            raise not_in_ruleset(ruleset, f"the command {name!r}", elsewhere)
+    if name in table:
+        kwargs = fast.parse(args, ruleset.name)
+        if kwargs is not None:
+            produced: Outcome | int = load_command(ruleset, name)(**kwargs)
+            return produced
+        for flag in fast.unknown_flags(args, ruleset.name):
+            elsewhere = [
+                r.name
+                for r in _others(ruleset)
+                if name in commands(r) and flag not in fast.unknown_flags([name, flag], r.name)
+            ]
+            if elsewhere:
+                raise not_in_ruleset(ruleset, f"{name} {flag}", elsewhere)
+    return typer_run(ruleset, args)
+
+
+def typer_run(ruleset: Ruleset, args: list[str]) -> Outcome | int:
+    """The full Typer path: help, usage errors, anything the fast path left."""
+    from typer.main import get_command
+
+    from erc.cli.app import app_for
+
+    command = get_command(app_for(ruleset.name))
+    produced: Outcome | int = command.main(args=args, prog_name="erc", standalone_mode=False)
+    return produced

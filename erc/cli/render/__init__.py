@@ -1,0 +1,1 @@
+"""Human output of the shared commands."""

@@ -1,0 +1,109 @@
+"""Checks every ruleset shares: the natural-20 rule, kept single-die rolls, roll-offs for
+tied orders, and the shape of an opposed roll.
+
+Each rule lives here once; mechanics and the odds code call these functions rather than
+restating them (the odds code enumerates faces through ``succeeds``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from erc.core.dice import Dice, Mode
+from erc.core.value import Value
+
+
+def natural(raw: int, sides: int = 20) -> bool | None:
+    """ER R1.3, Spellchrome SC4.2: on a d20 a raw (natural) 20 always succeeds and a raw 1
+    always fails, whatever the modifiers; None when the face does not decide by itself.
+    Other dice (a d12 competition, a d10) have no such rule."""
+    if sides != 20:
+        return None
+    if raw == 20:
+        return True
+    if raw == 1:
+        return False
+    return None
+
+
+def succeeds(raw: int, bonus: int, target: int, sides: int = 20) -> bool:
+    """``raw + bonus >= target``, unless the natural-20 rule decides (``natural``)."""
+    decided = natural(raw, sides)
+    return decided if decided is not None else raw + bonus >= target
+
+
+class Check(Value):
+    """One kept single-die roll against a target number (a DC, a Comp, an AC)."""
+
+    dice: tuple[int, ...]
+    roll: int
+    modifier: int
+    total: int
+    dc: int
+    success: bool
+    mode: Mode = Mode.NORMAL
+
+
+def d20_check(dice: Dice, purpose: str, modifier: int, dc: int, mode: Mode = Mode.NORMAL) -> Check:
+    """d20 (two, better or worse, at advantage or disadvantage) + modifier against ``dc``,
+    the natural-20 rule applied."""
+    kept = dice.roll_kept(20, purpose, mode)
+    total = kept.kept + modifier
+    return Check(kept.dice, kept.kept, modifier, total, dc, succeeds(kept.kept, modifier, dc), mode)
+
+
+def settle_ties(
+    dice: Dice, names: Sequence[str], totals: Sequence[object], sides: int = 20
+) -> list[list[int]]:
+    """Roll-offs for tied places in an order: each combatant's roll-off dice (index-aligned
+    with ``names``), higher first.
+
+    ER R3.3 (d20), Spellchrome SC2.3 and Elysium EL2.3 (d10, or the file's die): groups of
+    equal ``totals`` from the highest down; a group rolls in file order; a sub-group that
+    ties again re-rolls at once, the higher sub-group first, before the next group rolls.
+    ``totals`` may be any orderable keys (a total, or a (total, Dexterity score) pair).
+    """
+    tiebreak: list[list[int]] = [[] for _ in names]
+    keys = list(totals)
+    distinct = sorted(set(keys))  # type: ignore[type-var]
+    pending = [
+        group
+        for key in distinct  # lowest first: the stack pops the highest
+        if len(group := [i for i, k in enumerate(keys) if k == key]) > 1
+    ]
+    while pending:
+        group = pending.pop()
+        for i in group:
+            tiebreak[i].append(dice.roll(sides, f"{names[i]} tie-break {len(tiebreak[i]) + 1}"))
+        faces = sorted({tiebreak[i][-1] for i in group})
+        pending += [
+            sub for face in faces if len(sub := [i for i in group if tiebreak[i][-1] == face]) > 1
+        ]
+    return tiebreak
+
+
+class Roller(Value):
+    """One side of an opposed roll: its die (None when it rolls none), its terms by name,
+    and the total."""
+
+    name: str
+    roll: int | None
+    parts: tuple[tuple[str, int], ...]
+    total: int
+
+
+class Opposed(Value):
+    """An opposed roll: ``margin`` is the initiator's total minus the opponent's; the
+    ``winner`` has the strictly higher total, None on a tie."""
+
+    initiator: Roller
+    opponent: Roller
+    margin: int
+    winner: str | None
+
+
+def opposed(initiator: Roller, opponent: Roller) -> Opposed:
+    """Compare two totals: the strictly higher one wins; a tie has no winner."""
+    margin = initiator.total - opponent.total
+    winner = initiator.name if margin > 0 else opponent.name if margin < 0 else None
+    return Opposed(initiator, opponent, margin, winner)

@@ -1,0 +1,190 @@
+"""Dice sources: a seeded stream, physical rolls read at the table, and a recorder.
+
+A source is passed to every rule that rolls; nothing here is global. ``Dice`` records
+every die drawn, with its purpose, in draw order, and charges each die against a budget.
+"""
+
+from __future__ import annotations
+
+import enum
+import random
+from collections.abc import Sequence
+
+from erc.core.errors import ErcError
+from erc.core.value import Value
+
+TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+if TYPE_CHECKING:
+    from typing import Protocol
+
+
+DICE_BUDGET = 1000
+"""The most dice one command may draw."""
+MAX_ROLLS_TEXT = 20_000
+"""The longest ``--rolls`` text accepted, in characters."""
+MAX_SIDES = 1000
+_2_53 = 1 << 53
+
+
+if TYPE_CHECKING:
+
+    class Source(Protocol):
+        """Where die values come from."""
+
+        def draw(self, sides: int, purpose: str) -> int: ...
+
+
+class SeededSource:
+    """A reproducible stream: the same seed gives the same dice on every machine.
+
+    Built on ``random.Random.random()``, the one output whose sequence Python promises to
+    keep across versions for an integer seed; faces come from its 53 bits by rejection,
+    so every face is equally likely.
+    """
+
+    def __init__(self, seed: int) -> None:
+        self.seed = seed
+        self._random = random.Random(seed).random
+
+    def draw(self, sides: int, purpose: str) -> int:
+        limit = _2_53 - _2_53 % sides
+        while True:
+            bits = int(self._random() * _2_53)
+            if bits < limit:
+                return bits % sides + 1
+
+
+class PhysicalSource:
+    """Dice read at the table (``--rolls 17,4,9``), consumed in the documented order."""
+
+    def __init__(self, values: Sequence[int]) -> None:
+        self.values = list(values)
+        self.used = 0
+
+    def draw(self, sides: int, purpose: str) -> int:
+        if self.used >= len(self.values):
+            raise ErcError(
+                "rolls-exhausted",
+                f"--rolls ran out: a d{sides} was needed for {purpose!r} "
+                f"(value {self.used + 1}; {len(self.values)} given)",
+            )
+        value = self.values[self.used]
+        if not 1 <= value <= sides:
+            raise ErcError(
+                "bad-rolls",
+                f"--rolls value {self.used + 1} is {value}, but it was read for a d{sides} "
+                f"({purpose!r}), whose faces are 1-{sides}",
+            )
+        self.used += 1
+        return value
+
+    def check_all_used(self) -> None:
+        left = len(self.values) - self.used
+        if left:
+            raise ErcError(
+                "bad-rolls",
+                f"--rolls has {left} value(s) left over after {self.used} dice were drawn: "
+                f"{','.join(map(str, self.values[self.used :]))}",
+            )
+
+
+def parse_rolls(text: str) -> list[int]:
+    """``"17, 4,9"`` -> ``[17, 4, 9]``; anything else is a clean error."""
+    if len(text) > MAX_ROLLS_TEXT:
+        raise ErcError("bad-rolls", f"--rolls is longer than {MAX_ROLLS_TEXT} characters")
+    parts = [p.strip() for p in text.split(",")]
+    if parts == [""]:
+        return []
+    values: list[int] = []
+    for i, part in enumerate(parts, 1):
+        if not part.isascii() or not part.isdigit() or len(part) > 4:
+            raise ErcError(
+                "bad-rolls",
+                f"--rolls value {i} is {part!r}: expected a die face such as 17 "
+                "(comma-separated whole numbers)",
+            )
+        values.append(int(part))
+    if len(values) > DICE_BUDGET:
+        raise ErcError("bad-rolls", f"--rolls gives {len(values)} values; at most {DICE_BUDGET}")
+    return values
+
+
+class Roll(Value):
+    """One die as drawn: its size, its face and what it was for."""
+
+    die: int
+    value: int
+    purpose: str
+
+
+class Mode(enum.Enum):
+    """Advantage state of a roll (R1.5)."""
+
+    NORMAL = "normal"
+    ADVANTAGE = "advantage"
+    DISADVANTAGE = "disadvantage"
+
+    @staticmethod
+    def of(advantage: bool, disadvantage: bool) -> Mode:
+        """R1.5: advantage and disadvantage together cancel; neither stacks."""
+        if advantage and not disadvantage:
+            return Mode.ADVANTAGE
+        if disadvantage and not advantage:
+            return Mode.DISADVANTAGE
+        return Mode.NORMAL
+
+
+class Kept(Value):
+    """A single-die roll under R1.5: the dice thrown and the one kept."""
+
+    dice: tuple[int, ...]
+    kept: int
+
+
+class Dice:
+    """Draws dice from a source, records each with its purpose, and keeps to a budget."""
+
+    def __init__(self, source: Source, budget: int = DICE_BUDGET) -> None:
+        self.source = source
+        self.budget = budget
+        self.rolls: list[Roll] = []
+
+    def roll(self, sides: int, purpose: str) -> int:
+        if not 1 <= sides <= MAX_SIDES:
+            raise ErcError("bad-dice", f"a die must have 1 to {MAX_SIDES} sides, not {sides}")
+        if len(self.rolls) >= self.budget:
+            raise ErcError("dice-budget", f"this command would draw more than {self.budget} dice")
+        value = self.source.draw(sides, purpose)
+        self.rolls.append(Roll(sides, value, purpose))
+        return value
+
+    def roll_many(self, count: int, sides: int, purpose: str) -> list[int]:
+        """``count`` dice, each recorded as ``purpose 1``, ``purpose 2``, ..."""
+        if count > self.budget - len(self.rolls):
+            raise ErcError(
+                "dice-budget",
+                f"{count}d{sides} would draw more than {self.budget} dice in one command",
+            )
+        return [self.roll(sides, f"{purpose} {i}") for i in range(1, count + 1)]
+
+    def roll_kept(self, sides: int, purpose: str, mode: Mode) -> Kept:
+        """R1.5 for a single-die roll: two dice keeping the better (advantage) or worse."""
+        if mode is Mode.NORMAL:
+            value = self.roll(sides, purpose)
+            return Kept((value,), value)
+        first = self.roll(sides, f"{purpose} ({mode.value} 1)")
+        second = self.roll(sides, f"{purpose} ({mode.value} 2)")
+        kept = max(first, second) if mode is Mode.ADVANTAGE else min(first, second)
+        return Kept((first, second), kept)
+
+    def d3(self, purpose: str) -> int:
+        return self.roll(3, purpose)
+
+
+MAX_DRAWN_SEED = 2**53
+"""Seeds erc draws stay below 2^53, so they survive JSON readers that use doubles."""
+
+
+def new_seed() -> int:
+    """A fresh seed to report in the envelope, so any result can be replayed."""
+    return random.SystemRandom().randrange(1, 2**31)

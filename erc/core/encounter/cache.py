@@ -1,0 +1,199 @@
+"""A cache of validated encounters, so a repeated call skips YAML and validation.
+
+A game master calls erc hundreds of times on the same file; after the first call, loading
+it is one read of the file, a hash of its bytes, one small read and ``marshal.loads``, with
+no YAML parser, no validator and no ``pickle`` imported.
+
+- **Keyed by content**, as hash-based ``.pyc`` files are: the key is a SipHash
+  (``_imp.source_hash``, built in) of the bytes read, together with erc's version, Python's
+  version and the state of the code that builds the model. An edit saved while the file was
+  parsed, or an edit that keeps the size and puts the modification time back, can only miss.
+  The whole key is stored in the entry and compared on reading.
+- **Validated when loaded**: an entry is rebuilt field by field against the model's own
+  declaration (``erc.core.value`` classes of the ruleset's model module; each field's type
+  checked), so a corrupted or crafted entry is a miss, never a traceback or an unchecked
+  model. Numbers are not range-checked again: the folder is private (below).
+- **Private and bounded**: only a folder owned by this user and writable by no one else is
+  used; it is created ``0700`` whatever the umask. Entries are regular files only (a FIFO
+  is skipped without blocking); at most ``MAX_ENTRIES`` are kept, the oldest pruned.
+
+Any trouble reading or writing the cache is ignored and the file is simply parsed.
+``ERC_CACHE=off`` turns it off; ``ERC_CACHE_DIR`` moves it (default ``$XDG_CACHE_HOME/erc``
+or ``~/.cache/erc``).
+"""
+
+from __future__ import annotations
+
+import _imp
+import marshal
+import os
+import stat
+import sys
+
+from erc import __version__
+from erc.core.value import Value, coerce
+
+TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+if TYPE_CHECKING:
+    from typing import Any
+
+FORMAT = 2
+MAX_ENTRY_BYTES = 8 << 20
+MAX_ENTRIES = 256
+_HASH_KEY = 0x65726320636163  # any fixed 64-bit key: entries are compared in full anyway
+_CORE_SOURCES = ("core/encounter/__init__.py", "core/encounter/cache.py", "core/value.py")
+
+
+def folder() -> str | None:
+    if os.environ.get("ERC_CACHE", "").lower() in ("0", "off", "no", "false"):
+        return None
+    explicit = os.environ.get("ERC_CACHE_DIR")
+    if explicit:
+        return explicit
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return os.path.join(base, "erc")
+
+
+def _code_stamp(sources: tuple[str, ...]) -> str:
+    """The size and modification time of the code an entry depends on."""
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    parts = []
+    for name in (*_CORE_SOURCES, *sources):
+        try:
+            info = os.stat(os.path.join(root, name))
+            parts.append(f"{name}:{info.st_mtime_ns}:{info.st_size}")
+        except OSError:
+            parts.append(f"{name}:missing")
+    return "\n".join(parts)
+
+
+def _key(data: bytes, sources: tuple[str, ...] = ()) -> str:
+    digest = _imp.source_hash(_HASH_KEY, data).hex()
+    return "\n".join(
+        [f"erc {__version__} cache {FORMAT}", sys.version, _code_stamp(sources), digest]
+    )
+
+
+def _entry(data: bytes) -> str | None:
+    where = folder()
+    if where is None:
+        return None
+    name = _imp.source_hash(_HASH_KEY, data).hex()
+    return os.path.join(where, name + ".marshal")
+
+
+def _trusted(path: str) -> bool:
+    """Only this user's own folder, writable by no one else."""
+    try:
+        info = os.stat(path)
+    except OSError:
+        return False
+    return stat.S_ISDIR(info.st_mode) and info.st_uid == os.getuid() and not info.st_mode & 0o022
+
+
+def get(data: bytes, path: str) -> Any | None:
+    """The encounter cached for exactly these bytes of the file at ``path``, or None."""
+    entry = _entry(data)
+    if entry is None or not _trusted(os.path.dirname(entry)):
+        return None
+    try:
+        fd = os.open(entry, os.O_RDONLY | os.O_NONBLOCK)
+    except OSError:
+        return None
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            return None
+        raw = os.read(fd, MAX_ENTRY_BYTES + 1)
+    except OSError:
+        return None
+    finally:
+        os.close(fd)
+    try:
+        stored_key, ruleset, plain = marshal.loads(raw)
+        from erc import rulesets
+
+        rules = rulesets.get(ruleset)
+        if stored_key != _key(data, rules.sources):
+            return None
+        encounter = thaw(plain, rules.model_module())
+        return _with_path(encounter, path)
+    except Exception:  # a corrupted or foreign entry is only a miss
+        _remove(entry)
+        return None
+
+
+def put(data: bytes, encounter: Any) -> None:
+    entry = _entry(data)
+    if entry is None:
+        return
+    from erc import rulesets
+
+    rules = rulesets.get(encounter.ruleset)
+    where = os.path.dirname(entry)
+    try:
+        if not os.path.isdir(where):
+            os.makedirs(where, mode=0o700, exist_ok=True)
+            os.chmod(where, 0o700)  # whatever the umask
+        if not _trusted(where):
+            return
+        blob = marshal.dumps((_key(data, rules.sources), rules.name, freeze(encounter)))
+        temporary = f"{entry}.{os.getpid()}.tmp"
+        fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(blob)
+        os.replace(temporary, entry)
+        _prune(where)
+    except (OSError, ValueError):
+        return
+
+
+def _remove(path: str) -> None:
+    try:
+        os.unlink(path)
+    except OSError:  # gone already, or not ours to remove
+        return
+
+
+def _prune(where: str) -> None:
+    """Keep at most ``MAX_ENTRIES`` entries: the least recently written go first."""
+    try:
+        names = [n for n in os.listdir(where) if n.endswith(".marshal")]
+        if len(names) <= MAX_ENTRIES:
+            return
+        dated = sorted(names, key=lambda n: os.stat(os.path.join(where, n)).st_mtime_ns)
+        for name in dated[: len(names) - MAX_ENTRIES]:
+            _remove(os.path.join(where, name))
+    except OSError:
+        return
+
+
+def _with_path(encounter: Any, path: str) -> Any:
+    from erc.core.value import replace
+
+    return replace(encounter, path=path)
+
+
+# --- freezing and thawing, derived from the model's declaration --------------------------
+
+
+def freeze(value: Any) -> Any:
+    """A model value as marshal-able data: a ``Value`` becomes a list ``[class, fields...]``
+    (the model has no lists of its own), tuples stay tuples, frozensets and dicts as they are."""
+    if isinstance(value, Value):
+        return [type(value).__name__, *(freeze(getattr(value, f)) for f in value._fields)]
+    if isinstance(value, tuple):
+        return tuple(freeze(v) for v in value)
+    if isinstance(value, dict) or hasattr(value, "items"):
+        return dict(value.items())
+    return value
+
+
+def thaw(plain: Any, module: Any) -> Any:
+    """Rebuild a frozen value, checking every field against its declared annotation
+    (``erc.core.value.coerce``); any mismatch raises (the caller treats it as a miss)."""
+    if not isinstance(plain, list) or not plain or not isinstance(plain[0], str):
+        raise ValueError("not a value")
+    cls = getattr(module, plain[0], None)
+    if not (isinstance(cls, type) and issubclass(cls, Value) and cls.__module__ == module.__name__):
+        raise ValueError(f"{plain[0]!r} is not a model class")
+    return coerce(plain, plain[0], vars(module), from_json=False)

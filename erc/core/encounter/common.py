@@ -1,0 +1,76 @@
+"""What every ruleset's file shares: ``count`` groups, unique names, the combatant limit.
+
+These read the raw YAML data defensively (before or despite schema problems), so ``erc
+check`` reports them together with every other problem.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from typing import Any
+
+from erc.core.encounter.limits import MAX_COMBATANTS, MAX_COUNT
+from erc.core.encounter.validate import dotted
+from erc.core.encounter.yamlread import Document, Path
+from erc.core.errors import Problem
+
+Report = Callable[[Path, str], None]
+
+
+def reporter(doc: Document, problems: list[Problem]) -> Report:
+    """``report(path, message)`` appends a problem placed at ``path`` in ``doc``."""
+
+    def report(at: Path, message: str) -> None:
+        mark = doc.mark(at) or (None, None)
+        problems.append(Problem(f"{dotted(at)}: {message}", *mark))
+
+    return report
+
+
+def entries(doc: Document) -> Iterator[tuple[Path, dict[str, Any]]]:
+    """Each combatant entry that is a mapping, with its path."""
+    data = doc.data
+    listed = data.get("combatants") if isinstance(data, dict) else None
+    if not isinstance(listed, list):
+        return
+    for i, entry in enumerate(listed):
+        if isinstance(entry, dict):
+            yield ("combatants", i), entry
+
+
+def whole(value: Any, default: int | None = None) -> Any:
+    """``value`` if it is a whole number (not a boolean), else ``default``."""
+    return value if isinstance(value, int) and not isinstance(value, bool) else default
+
+
+def listed(value: Any) -> list[Any]:
+    return value if isinstance(value, list) else []
+
+
+def expand(name: str, count: int) -> list[str]:
+    """``count: 3`` makes ``Name 1``, ``Name 2``, ``Name 3``; ``count: 1`` keeps the name."""
+    return [name] if count == 1 else [f"{name} {n}" for n in range(1, count + 1)]
+
+
+def name_checks(doc: Document, report: Report) -> None:
+    """Names unique (ignoring case) once ``count`` groups expand; at most 500 combatants."""
+    total = 0
+    seen: dict[str, Path] = {}
+    for at, entry in entries(doc):
+        count = whole(entry.get("count"), 1)
+        total += max(count, 1)
+        name = entry.get("name")
+        if not isinstance(name, str) or count < 1 or count > MAX_COUNT:
+            continue
+        for each in expand(name, count):
+            folded = each.casefold()
+            if folded in seen:
+                first = doc.mark(seen[folded])
+                where = f" (first at line {first[0]})" if first else ""
+                report((*at, "name"), f"the name {each!r} is used twice{where}")
+                break
+            seen[folded] = (*at, "name")
+    if total > MAX_COMBATANTS:
+        report(
+            ("combatants",), f"{total} combatants with counts expanded; at most {MAX_COMBATANTS}"
+        )

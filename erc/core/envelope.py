@@ -1,0 +1,105 @@
+"""The versioned JSON envelope (CONTRACT "JSON envelope"): one document per command.
+
+Every command's output goes through ``envelope``; errors through ``error_document``.
+``to_data`` turns a result (``erc.core.value`` classes, tuples, mappings, enums) into plain
+JSON data; ``encode`` writes it with the standard library (no extra import on a one-shot
+command).
+"""
+
+from __future__ import annotations
+
+import enum
+import json
+
+from erc.core.errors import ErcError
+from erc.core.outcome import Outcome
+from erc.core.value import Value
+
+TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+if TYPE_CHECKING:
+    from typing import Any
+
+
+VERSION = "1"
+
+_SCALARS = frozenset({str, int, float, bool, type(None)})
+
+
+def to_data(value: Any) -> Any:
+    """A result as plain JSON data: value fields become keys, tuples lists, frozensets
+    sorted lists, enums their values, fractions floats."""
+    kind = type(value)
+    if kind in _SCALARS:
+        return value
+    if kind is tuple or kind is list:
+        return [to_data(v) for v in value]
+    if isinstance(value, Value):
+        return {name: to_data(getattr(value, name)) for name in value._fields}
+    if isinstance(value, dict) or hasattr(value, "items"):
+        return {
+            str(k.value if isinstance(k, enum.Enum) else k): to_data(v) for k, v in value.items()
+        }
+    if isinstance(value, (set, frozenset)):
+        return sorted(to_data(v) for v in value)
+    if isinstance(value, enum.Enum):
+        return to_data(value.value)
+    if isinstance(value, (str, int, float)):  # subclasses (StrEnum handled above)
+        return value
+    if hasattr(value, "numerator") and hasattr(value, "denominator"):  # a Fraction (--odds)
+        return float(value)
+    raise TypeError(f"cannot put a {kind.__name__} in JSON")
+
+
+def result_data(outcome: Outcome) -> Any:
+    """The ``result`` object: the command's result, with ``odds`` beside its fields."""
+    data = to_data(outcome.result)
+    if outcome.odds is not None and isinstance(data, dict):
+        data["odds"] = to_data(outcome.odds)
+    return data
+
+
+def envelope(outcome: Outcome) -> dict[str, Any]:
+    encounter = outcome.encounter
+    document: dict[str, Any] = {
+        "erc": VERSION,
+        "command": outcome.command,
+        "encounter": encounter.path if encounter is not None else None,
+        "ruleset": encounter.ruleset if encounter is not None else None,
+        "seed": outcome.seed,
+        "rules": to_data(encounter.rules) if encounter is not None else {},
+        "rolls": [{"die": r.die, "value": r.value, "for": r.purpose} for r in outcome.rolls],
+        "result": result_data(outcome),
+    }
+    if outcome.applied is not None:
+        document["applied"] = dict(outcome.applied)
+    return document
+
+
+def encode(document: Any) -> bytes:
+    """One JSON document on one line (no NaN: JSON has none)."""
+    return (
+        json.dumps(
+            document,
+            separators=(",", ":"),
+            ensure_ascii=False,
+            allow_nan=False,
+            check_circular=False,
+        ).encode()
+        + b"\n"
+    )
+
+
+def error_document(error: ErcError, **extra: Any) -> dict[str, Any]:
+    body: dict[str, Any] = {
+        "code": error.code,
+        "message": error.message,
+        "path": error.path,
+        "line": error.line,
+        "column": error.column,
+    }
+    if error.problems:
+        body["problems"] = [
+            {"line": p.line, "column": p.column, "message": p.message} for p in error.problems
+        ]
+    body.update(extra)
+    return {"erc": VERSION, "error": body}

@@ -1,0 +1,66 @@
+"""The one error family of erc: every bad input ends as an ErcError, exit code 2."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from erc.core.value import Value
+
+
+class Problem(Value):
+    """One problem in an input, with its place where the input has one."""
+
+    message: str
+    line: int | None = None
+    column: int | None = None
+
+
+class ErcError(Exception):
+    """Bad usage or bad input. ``code`` is stable for scripts; ``message`` is for people."""
+
+    def __init__(
+        self,
+        code: str,
+        message: str,
+        path: str | None = None,
+        line: int | None = None,
+        column: int | None = None,
+        problems: Iterable[Problem] = (),
+    ) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.path = path
+        self.line = line
+        self.column = column
+        self.problems = list(problems)
+
+    def __str__(self) -> str:
+        return self.message
+
+    def __repr__(self) -> str:
+        return f"ErcError({self.code!r}, {self.message!r})"
+
+    def where(self) -> str:
+        """``file:line:column: `` prefix for a human message, or ``""``."""
+        if self.path is None:
+            return ""
+        parts = [p for p in (self.path, self.line, self.column) if p is not None]
+        return ":".join(str(p) for p in parts) + ": "
+
+
+def did_you_mean(word: str, choices: Iterable[str]) -> str:
+    """`` (did you mean 'x'?)`` for a close match, else ``""``."""
+    import difflib  # only on the error path
+
+    close = difflib.get_close_matches(str(word).lower(), list(choices), n=1, cutoff=0.6)
+    return f" (did you mean {close[0]!r}?)" if close else ""
+
+
+def one_of(what: str, value: str, choices: Iterable[str], code: str = "bad-option") -> ErcError:
+    """``unknown <what> 'x' (did you mean 'y'?); one of: a, b, c`` as an error."""
+    listed = list(choices)
+    return ErcError(
+        code,
+        f"unknown {what} {value!r}{did_you_mean(value, listed)}; one of: {', '.join(listed)}",
+    )

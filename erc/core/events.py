@@ -1,0 +1,212 @@
+"""Journal effects: one typed declaration per kind, and their JSON form.
+
+An applied result becomes one event whose ``effects`` say what changed (damage dealt, a
+condition, a resource spent, a new round). Each kind is a ``Value`` subclass with a ``kind``
+tag and an ``apply`` that tells the fold's tracker (``erc.core.fold.Tracker``) what to do;
+its JSON form is ``{"type": kind, field: value, ...}``. The kinds every ruleset shares live
+here; a ruleset adds its own (``Ruleset.events().KINDS``).
+
+Decoding checks every field against its declaration (``erc.core.value.coerce``), so a
+hand-edited journal is a clean error with its line, never a traceback.
+"""
+
+from __future__ import annotations
+
+import sys
+
+from erc.core.errors import ErcError
+from erc.core.value import Value, annotations_of, coerce, fields
+
+TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+if TYPE_CHECKING:
+    from collections.abc import Iterable, Mapping
+    from typing import Any, ClassVar
+
+    from erc.core.fold import Tracker
+
+
+class Effect(Value):
+    """One change an applied event makes (module docstring)."""
+
+    kind: ClassVar[str] = ""
+    aliases: ClassVar[tuple[str, ...]] = ()
+    """Older spellings of the kind, read but never written."""
+
+    def apply(self, tracker: Tracker) -> None:
+        raise NotImplementedError
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": self.kind}
+        defaults = self._defaults
+        for name in self._fields:
+            value = getattr(self, name)
+            if name in defaults and value == defaults[name]:
+                continue
+            out[name] = list(value) if isinstance(value, tuple) else value
+        return out
+
+
+class Damage(Effect):
+    """Health down by ``amount`` (after resistances and the like: what was dealt)."""
+
+    kind = "damage"
+    target: str
+    amount: int
+
+    def apply(self, tracker: Tracker) -> None:
+        tracker.damage(self.target, self.amount)
+
+
+class Heal(Effect):
+    """Health up by ``amount``, never above the maximum."""
+
+    kind = "heal"
+    target: str
+    amount: int
+
+    def apply(self, tracker: Tracker) -> None:
+        tracker.heal(self.target, self.amount)
+
+
+class ConditionChange(Effect):
+    """A condition added (``add``, with who caused it, and for how many rounds or actions)
+    or removed (``remove``)."""
+
+    kind = "condition"
+    target: str
+    add: str | None = None
+    remove: str | None = None
+    by: str | None = None
+    rounds: int | None = None
+    actions: int | None = None
+
+    def apply(self, tracker: Tracker) -> None:
+        if self.add is not None:
+            tracker.add_condition(self.target, self.add, self.by, self.rounds, self.actions)
+        if self.remove is not None:
+            tracker.remove_condition(self.target, self.remove)
+
+
+class Spend(Effect):
+    """A resource of this round spent: ``action``, ``reaction``, ``movement`` (ft), or a
+    ruleset's own (Spellchrome ``standard``/``move``, Elysium ``ap``)."""
+
+    kind = "spend"
+    who: str
+    resource: str
+    amount: int = 1
+
+    def apply(self, tracker: Tracker) -> None:
+        tracker.spend(self.who, self.resource, self.amount)
+
+
+class Acted(Effect):
+    """An action taken (the form ``acted {who}``; ``extra`` when a skill or magic granted
+    it beyond the one a round)."""
+
+    kind = "acted"
+    who: str
+    extra: bool = False
+
+    def apply(self, tracker: Tracker) -> None:
+        tracker.spend(self.who, "action", 1)
+        if self.extra:
+            tracker.spend(self.who, "extra-action", 1)
+
+
+class Reacted(Effect):
+    """The one reaction of the round spent (the form ``reaction {who}``)."""
+
+    kind = "reaction"
+    who: str
+
+    def apply(self, tracker: Tracker) -> None:
+        tracker.spend(self.who, "reaction", 1)
+
+
+class RoundStart(Effect):
+    """A new round (``roll-init --apply``): ``order`` first to last, each ``[name, roll,
+    [roll-off dice]]`` (kept for the house rule ``initiative: keep``), and who is surprised."""
+
+    kind = "round"
+    round: int
+    surprised: tuple[str, ...] = ()
+    order: tuple[tuple[str, int, tuple[int, ...]], ...] = ()
+
+    def apply(self, tracker: Tracker) -> None:
+        if self.round < 1:
+            raise ValueError("a round effect needs a round number >= 1")
+        tracker.start_round(self)
+
+
+class Undo(Effect):
+    """Cancels an earlier event (``erc undo``); nothing is deleted."""
+
+    kind = "undo"
+    event: int
+
+    def apply(self, tracker: Tracker) -> None:
+        return None  # the fold skips cancelled events before applying anything
+
+
+CORE_KINDS: tuple[type[Effect], ...] = (
+    Damage,
+    Heal,
+    ConditionChange,
+    Spend,
+    Acted,
+    Reacted,
+    RoundStart,
+    Undo,
+)
+
+
+def kinds_table(*groups: Iterable[type[Effect]]) -> dict[str, type[Effect]]:
+    """Kind name (and aliases) -> class, for decoding."""
+    table: dict[str, type[Effect]] = {}
+    for group in groups:
+        for cls in group:
+            for name in (cls.kind, *cls.aliases):
+                table[name] = cls
+    return table
+
+
+def decode(raw: Any, table: Mapping[str, type[Effect]]) -> Effect:
+    """One effect from its JSON form; a bad one raises ``ValueError`` saying why."""
+    if not isinstance(raw, dict):
+        raise ValueError("an effect must be an object")
+    kind = raw.get("type")
+    cls = table.get(kind) if isinstance(kind, str) else None
+    if cls is None:
+        raise ValueError(f"unknown effect type {kind!r}")
+    module = sys.modules[cls.__module__]
+    annotations = _annotations(cls)
+    values = {}
+    for name in fields(cls):
+        if name in raw:
+            values[name] = coerce(raw[name], annotations[name], vars(module), from_json=True)
+        elif name not in cls._defaults:
+            raise ValueError(f"a {kind} effect needs {name!r}")
+    return cls(**values)
+
+
+def decode_all(
+    raws: Iterable[Any], table: Mapping[str, type[Effect]], path: str | None, line: int
+) -> list[Effect]:
+    out = []
+    for raw in raws:
+        try:
+            out.append(decode(raw, table))
+        except (ValueError, TypeError) as exc:
+            raise ErcError("bad-journal", f"journal line {line}: {exc}", path, line) from None
+    return out
+
+
+_ANNOTATIONS: dict[type, dict[str, str]] = {}
+
+
+def _annotations(cls: type) -> dict[str, str]:
+    found = _ANNOTATIONS.get(cls)
+    if found is None:
+        found = _ANNOTATIONS[cls] = annotations_of(cls)
+    return found

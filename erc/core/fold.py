@@ -1,0 +1,202 @@
+"""Combat state: the journal's events folded over the encounter (CONTRACT "Combat state").
+
+One fold for every ruleset. ``fold`` skips the events an undo cancelled (``cancelled``: the
+one place undo is decided), decodes each live event's effects into their typed kinds
+(``erc.core.events``) and applies them, in order, to a ``Tracker``: the mutable state of
+the fold. The tracker keeps what every ruleset has (the round, the order, conditions with
+their durations, resources spent this round); a ruleset subclasses it for health (Body
+floor 0, HP below 0, extra HP first), its own resources and state, and for the frozen
+``State`` its rules read.
+
+Pure code: no I/O.
+"""
+
+from __future__ import annotations
+
+from erc.core.errors import ErcError
+from erc.core.events import Effect, decode_all
+from erc.core.model import Condition
+from erc.core.value import Value
+
+TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+if TYPE_CHECKING:
+    from collections.abc import Iterable, Mapping
+    from typing import Any
+
+    from erc.core.events import RoundStart
+    from erc.core.journal import Entry
+
+
+class State(Value):
+    """The encounter as the journal leaves it (a ruleset's subclass adds its own parts)."""
+
+    encounter: Any
+    """The ruleset's encounter with the state applied: what every mechanic reads."""
+    round: int = 0
+    order: tuple[str, ...] = ()
+    """This round's order from the last applied ``roll-init``, first to last (R11.5)."""
+    rolls: tuple[tuple[str, int, tuple[int, ...]], ...] = ()
+    """That order's dice: ``(name, roll, roll-off dice)`` (house rule ``initiative: keep``)."""
+    events: int = 0
+    """Events in the journal, undone ones and undos included."""
+
+
+class Fighter:
+    """One combatant while folding (mutable; the tracker's own)."""
+
+    __slots__ = ("conditions", "extra", "health", "name", "spent")
+
+    def __init__(self, name: str, health: int, conditions: Iterable[Condition]) -> None:
+        self.name = name
+        self.health = health
+        self.extra = 0  # a second pool of health taken first (Spellchrome EX-HP), else 0
+        self.conditions: dict[str, Condition] = {c.name: c for c in conditions}
+        self.spent: dict[str, int] = {}
+
+    def has(self, condition: str) -> bool:
+        return condition in self.conditions
+
+
+class Tracker:
+    """The state while folding; a ruleset subclasses it (module docstring)."""
+
+    kinds: Mapping[str, type[Effect]] = {}
+    """The effect kinds the ruleset's journal may hold (``erc.core.events.kinds_table``)."""
+
+    def __init__(self, encounter: Any) -> None:
+        self.encounter = encounter
+        self.round = 0
+        self.order: tuple[str, ...] = ()
+        self.rolls: tuple[tuple[str, int, tuple[int, ...]], ...] = ()
+        self.events = 0
+        self.fighters: dict[str, Fighter] = {c.name: self.fighter(c) for c in encounter.combatants}
+
+    # --- what a ruleset provides ---------------------------------------------------------
+
+    def fighter(self, combatant: Any) -> Fighter:
+        """The fold's record of one combatant as the file gives it."""
+        raise NotImplementedError
+
+    def damage(self, name: str, amount: int) -> None:
+        raise NotImplementedError
+
+    def heal(self, name: str, amount: int) -> None:
+        raise NotImplementedError
+
+    def end_round(self, fighter: Fighter, ticks: bool) -> None:
+        """A round ended for ``fighter`` (``ticks``: it was a round of combat, not the moment
+        before round 1). The base class has already cleared what it spent."""
+
+    def freeze(self) -> State:
+        raise NotImplementedError
+
+    # --- what every ruleset shares ---------------------------------------------------------
+
+    def who(self, name: Any) -> Fighter:
+        if not isinstance(name, str) or name not in self.fighters:
+            raise ValueError(f"the journal names {name!r}, who is not in the encounter")
+        return self.fighters[name]
+
+    def spend(self, name: str, resource: str, amount: int) -> None:
+        if amount < 0:
+            raise ValueError(f"cannot spend {amount} {resource}")
+        fighter = self.who(name)
+        fighter.spent[resource] = fighter.spent.get(resource, 0) + amount
+
+    def add_condition(
+        self,
+        name: str,
+        condition: str,
+        by: str | None,
+        rounds: int | None,
+        actions: int | None,
+    ) -> None:
+        """A condition for ``rounds`` rounds of combat (it ends when the round that many
+        after this one starts, R13.4) or for the combatant's next ``actions`` actions (R6.5;
+        the current round counts unless it has already acted)."""
+        fighter = self.who(name)
+        if by is not None:
+            self.who(by)
+        until = self.round + rounds if rounds is not None else None
+        if actions is not None:
+            if actions < 0:
+                raise ValueError("a condition lasts at least 0 actions")
+            before = fighter.conditions.get(condition)
+            left = actions + (1 if fighter.spent.get("action") else 0)
+            actions = max(left, before.actions or 0) if before else left
+        fighter.conditions[condition] = Condition(condition, by, until, actions)
+
+    def remove_condition(self, name: str, condition: str) -> None:
+        self.who(name).conditions.pop(condition, None)
+
+    def start_round(self, effect: RoundStart) -> None:
+        """A new round: what was spent comes back, durations tick, surprise is for the round
+        it is recorded with (ER R4.3)."""
+        ticks = self.round >= 1
+        surprised = set(effect.surprised)
+        for fighter in self.fighters.values():
+            fighter.spent.clear()
+            kept: dict[str, Condition] = {}
+            for cond in fighter.conditions.values():
+                if cond.name == "surprised":
+                    continue
+                if cond.until_round is not None and cond.until_round <= effect.round:
+                    continue
+                if cond.actions is not None and ticks:
+                    left = cond.actions - 1
+                    if left <= 0:
+                        continue
+                    cond = Condition(cond.name, cond.by, cond.until_round, left)
+                kept[cond.name] = cond
+            fighter.conditions = kept
+            if fighter.name in surprised:
+                fighter.conditions["surprised"] = Condition("surprised")
+            self.end_round(fighter, ticks)
+        self.round = effect.round
+        named = [row for row in effect.order if row[0] in self.fighters]
+        self.order = tuple(row[0] for row in named)
+        self.rolls = tuple(named)
+
+    def conditions_of(self, fighter: Fighter) -> tuple[Condition, ...]:
+        """Its conditions: the file's in the file's order, then those the journal added."""
+        return tuple(fighter.conditions.values())
+
+
+def cancelled(entries: Iterable[Entry]) -> set[int]:
+    """The ids of events an undo cancelled (undo effects name the event they cancel)."""
+    gone: set[int] = set()
+    for entry in entries:
+        for raw in entry.effects:
+            if isinstance(raw, dict) and raw.get("type") == "undo":
+                target = raw.get("event")
+                if isinstance(target, int) and not isinstance(target, bool):
+                    gone.add(target)
+    return gone
+
+
+def live(entries: Iterable[Entry]) -> list[Entry]:
+    """The applied events still in force: neither undone nor undos themselves."""
+    listed = list(entries)
+    gone = cancelled(listed)
+    return [e for e in listed if e.id not in gone and e.command != "undo"]
+
+
+def fold(tracker: Tracker, entries: Iterable[Entry], path: str | None = None) -> Tracker:
+    """Apply the live events of ``entries``, in order, to ``tracker``."""
+    listed = list(entries)
+    gone = cancelled(listed)
+    for entry in listed:
+        tracker.events += 1
+        if entry.id in gone:
+            continue
+        for effect in decode_all(entry.effects, tracker.kinds, path, entry.line):
+            try:
+                effect.apply(tracker)
+            except (ValueError, KeyError, TypeError) as exc:
+                raise ErcError(
+                    "bad-journal",
+                    f"journal line {entry.line}: a malformed {effect.kind!r} effect ({exc})",
+                    path,
+                    entry.line,
+                ) from None
+    return tracker

@@ -1,0 +1,73 @@
+"""Human output: rich tables, colour only on a terminal, ``NO_COLOR`` honoured.
+
+User text (names, weapons) is always wrapped in ``Text`` (never parsed as markup) and
+control characters are shown escaped, so a file cannot drive the terminal.
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+import sys
+from typing import IO, Any
+
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+from erc.core.outcome import Outcome
+from erc.core.text import safe
+
+clean = safe
+"""User text with every control character shown as an escape."""
+
+
+def text(value: object, style: str = "") -> Text:
+    """User text, safe: no markup, no control characters."""
+    return Text(clean(value), style=style)
+
+
+def console(file: IO[str] | None = None) -> Console:
+    return Console(
+        file=file or sys.stdout,
+        no_color="NO_COLOR" in os.environ,
+        highlight=False,
+        emoji=False,
+        markup=False,
+        soft_wrap=False,
+    )
+
+
+def table(title: str | None = None, *columns: str) -> Table:
+    grid = Table(title=clean(title) if title else None, title_justify="left", expand=False)
+    for column in columns:
+        grid.add_column(column)
+    return grid
+
+
+def hit_text(hit: bool) -> Text:
+    return Text("hit", style="bold green") if hit else Text("miss", style="dim")
+
+
+def footer(outcome: Outcome) -> Text:
+    """The seed and the dice, so any result can be replayed with --seed or --rolls."""
+    line = Text(style="dim")
+    if outcome.seed is not None:
+        line.append(f"seed {outcome.seed}")
+    if outcome.rolls:
+        values = ",".join(str(r.value) for r in outcome.rolls)
+        line.append(("  " if outcome.seed is not None else "") + f"rolls {values}")
+    if outcome.applied:
+        line.append(f"  applied: event {outcome.applied['event']} in {outcome.applied['journal']}")
+    return Text(clean(line.plain), style="dim")
+
+
+def show(outcome: Outcome, file: IO[str] | None = None) -> None:
+    """Print ``outcome`` with its renderer (``outcome.render``, imported only now)."""
+    out = console(file)
+    renderer: Any = importlib.import_module(outcome.render)
+    for part in renderer.render(outcome):
+        out.print(part)
+    tail = footer(outcome)
+    if tail.plain:
+        out.print(tail)

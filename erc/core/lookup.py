@@ -1,0 +1,100 @@
+"""Combatant names on the command line: case-insensitive, an exact name or a unique prefix.
+
+Works on any ruleset's encounter (anything with ``combatants`` that have a ``name``).
+"""
+
+from __future__ import annotations
+
+from erc.core.errors import ErcError, did_you_mean
+
+TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+if TYPE_CHECKING:
+    from collections.abc import Callable, Iterable, Sequence
+    from typing import Protocol, TypeVar
+
+    class Named(Protocol):
+        @property
+        def name(self) -> str: ...
+
+    C = TypeVar("C", bound=Named, covariant=True)
+
+    class Roster(Protocol[C]):
+        """Any ruleset's encounter, as name lookup sees it."""
+
+        @property
+        def combatants(self) -> Sequence[C]: ...
+
+        @property
+        def path(self) -> str | None: ...
+
+
+def find(encounter: Roster[C], name: str) -> C:
+    """The combatant ``name`` names; an exact name wins over a prefix."""
+    wanted = name.casefold().strip()
+    if not wanted:
+        raise ErcError("unknown-combatant", "an empty name names no combatant")
+    combatants = encounter.combatants
+    exact = [c for c in combatants if c.name.casefold() == wanted]
+    if exact:
+        return exact[0]
+    matches = [c for c in combatants if c.name.casefold().startswith(wanted)]
+    if len(matches) == 1:
+        return matches[0]
+    if matches:
+        raise ErcError(
+            "ambiguous-combatant",
+            f"{name!r} could be any of: {listed(c.name for c in matches)}",
+            encounter.path,
+        )
+    everyone = [c.name for c in combatants]
+    hint = did_you_mean(wanted, [n.casefold() for n in everyone])
+    raise ErcError(
+        "unknown-combatant",
+        f"no combatant called {name!r}{hint}; the encounter has: {listed(everyone)}",
+        encounter.path,
+    )
+
+
+def find_all(encounter: Roster[C], names: Iterable[str]) -> list[C]:
+    return [find(encounter, n) for n in names]
+
+
+def listed(names: Iterable[str], most: int = 20) -> str:
+    names = list(names)
+    shown = ", ".join(names[:most])
+    return shown + (f", ... ({len(names) - most} more)" if len(names) > most else "")
+
+
+def find_actor(encounter: Roster[C], name: str, why_not: Callable[[C], str | None]) -> C:
+    """``find``, refusing a combatant that can take no action now; ``why_not`` is the
+    ruleset's answer to "can this combatant act" (a reason, or None)."""
+    combatant = find(encounter, name)
+    reason = why_not(combatant)
+    if reason:
+        raise ErcError(
+            "cannot-act",
+            f"{combatant.name} cannot act: {reason}"
+            + (" (R4.3: no action in round 1)" if reason == "surprised" else ""),
+            encounter.path,
+        )
+    return combatant
+
+
+def group(encounter: Roster[C], name: str) -> list[C]:
+    """One combatant, or every member of a ``count`` group by the group's name (``Bandit``
+    for ``Bandit 1``, ``Bandit 2``, ...); otherwise ``find``'s errors."""
+    try:
+        return [find(encounter, name)]
+    except ErcError as error:
+        if error.code != "ambiguous-combatant":
+            raise
+        stem = name.strip().casefold() + " "
+        members = [
+            c
+            for c in encounter.combatants
+            if c.name.casefold().startswith(stem) and c.name.casefold()[len(stem) :].isdigit()
+        ]
+        matches = [c for c in encounter.combatants if c.name.casefold().startswith(stem[:-1])]
+        if members and len(members) == len(matches):
+            return members
+        raise

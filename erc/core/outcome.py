@@ -1,0 +1,33 @@
+"""What one command produced, on its way to the user (``erc.core.envelope`` or a renderer)."""
+
+from __future__ import annotations
+
+from erc.core.dice import Roll
+from erc.core.value import Value
+
+TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+if TYPE_CHECKING:
+    from collections.abc import Mapping
+    from typing import Any
+
+
+class Outcome(Value):
+    """A command's result and how it was reached.
+
+    ``odds`` (``--odds``) sits beside the result rather than in it; the envelope puts it at
+    ``result.odds``. ``render`` names the module whose ``render(outcome)`` draws the human
+    table. ``applied``: with ``--apply``, the journal and the event recorded.
+    """
+
+    command: str
+    result: Any
+    render: str
+    encounter: Any = None
+    seed: int | None = None
+    rolls: tuple[Roll, ...] = ()
+    odds: Mapping[str, Any] | None = None
+    applied: Mapping[str, Any] | None = None
+    code: int = 0
+    """The exit code (``erc check``: 1 when a file is invalid)."""
+    json: bool | None = None
+    """Print the JSON envelope whatever ``--json`` says (``erc check --format json``)."""

@@ -1,0 +1,59 @@
+"""What a ruleset is to the core and the CLI: its name, its commands, and where its parts
+live. Every ruleset package follows one layout, so the core needs only the package name:
+
+- ``<package>.model``: the frozen model (``erc.core.value`` classes); the cache thaws it;
+- ``<package>.build``: ``SPEC`` (the file format, a msgspec Struct), ``cross_checks(doc)``,
+  ``build(spec, path)`` and ``warnings(encounter)`` (``erc check``);
+- ``<package>.events``: ``Tracker`` (the fold's state, ``erc.core.fold``), ``status(state)``;
+- ``<package>.commands.<module>``: the commands, each a function returning a ``Mechanic``
+  (``erc.core.mechanic``) or an ``Outcome``;
+- ``<package>.render.<module>``: the human renderers.
+
+The registry (``erc.rulesets``) is the one way in; nothing outside a ruleset imports its
+insides by name.
+"""
+
+from __future__ import annotations
+
+import importlib
+
+from erc.core.value import Value
+
+TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+if TYPE_CHECKING:
+    from types import ModuleType
+
+
+class Ruleset(Value):
+    name: str
+    """As an encounter file names it (``ruleset: er``)."""
+    title: str
+    package: str
+    commands: tuple[tuple[str, str], ...]
+    """``(command, "module:function")`` with the module relative to ``<package>.commands``."""
+    sources: tuple[str, ...]
+    """Files (relative to ``erc/``) a cached model depends on."""
+    settings: tuple[str, ...] = ()
+    """The house-rule keys of ``rules:``."""
+
+    def part(self, name: str) -> ModuleType:
+        return importlib.import_module(f"{self.package}.{name}")
+
+    def loader(self) -> ModuleType:
+        return self.part("build")
+
+    def model_module(self) -> ModuleType:
+        return self.part("model")
+
+    def events(self) -> ModuleType:
+        return self.part("events")
+
+    def command_names(self) -> tuple[str, ...]:
+        return tuple(name for name, _ in self.commands)
+
+    def command(self, name: str) -> str | None:
+        """``"<package>.commands.<module>:<function>"`` for ``name``, or None."""
+        for command, target in self.commands:
+            if command == name:
+                return f"{self.package}.commands.{target}"
+        return None

@@ -1,0 +1,23 @@
+"""Text for a terminal: control characters shown escaped, undecodable bytes too."""
+
+from __future__ import annotations
+
+import re
+
+_CONTROL = re.compile(
+    r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u200b-\u200f\u2028\u2029\u202a-\u202e\u2060-\u2069\ufeff"
+    r"\udc80-\udcff]"
+)
+
+
+def _escape(match: re.Match[str]) -> str:
+    code = ord(match.group())
+    if 0xDC80 <= code <= 0xDCFF:  # a byte that was not UTF-8 (surrogateescape)
+        return f"\\x{code - 0xDC00:02x}"
+    return f"\\x{code:02x}" if code < 256 else f"\\u{code:04x}"
+
+
+def safe(value: object) -> str:
+    """``value`` as text with every control, invisible-format or undecodable character shown
+    as an escape, so a file name or combatant name cannot drive the terminal."""
+    return _CONTROL.sub(_escape, str(value))

@@ -1,0 +1,281 @@
+"""Frozen value classes that cost almost nothing to define.
+
+``dataclasses`` is the obvious tool, but importing it pulls in ``inspect`` (and ``ast``,
+``dis``, ``tokenize``), and each decorated class compiles an ``__init__`` from source: on the
+start-up path of one command that was about a quarter of the run. A ``Value`` subclass is
+declared like a dataclass::
+
+    class Strike(Value):
+        pool: str
+        hits: int = 0
+
+and gets ``__slots__``, an ``__init__`` taking the fields positionally or by name (defaults
+from the class body), ``__eq__``, ``__hash__`` and ``__repr__``, and refuses attribute
+assignment. A class starts with a generic ``__init__``; once it has made ``SPECIALISE_AFTER``
+instances (``erc batch``, the odds, long folds) it compiles one of its own that sets each
+slot directly, about three times faster, so a one-shot command pays no compiling.
+Defaults must be immutable (tuples, frozensets, None, numbers, text).
+``replace(value, **changes)`` makes a changed copy; ``fields(cls)`` names the fields in order.
+Type checkers see a frozen dataclass (``dataclass_transform``).
+"""
+
+from __future__ import annotations
+
+TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+if TYPE_CHECKING:
+    from typing import Any, ClassVar, TypeVar, dataclass_transform
+
+    V = TypeVar("V", bound="Value")
+else:
+
+    def dataclass_transform(**_options: object) -> object:
+        return lambda cls: cls
+
+
+_set = object.__setattr__
+_NO_DEFAULT = object()
+SPECIALISE_AFTER = 16
+"""Instances a class makes with the generic ``__init__`` before it compiles its own."""
+
+
+@dataclass_transform(frozen_default=True, eq_default=True)
+class _ValueType(type):
+    """Collects the annotated fields of a ``Value`` subclass into ``__slots__``."""
+
+    def __new__(mcs, name: str, bases: tuple[type, ...], namespace: dict[str, Any]) -> Any:
+        annotations = namespace.get("__annotations__", {})
+        own = [
+            k
+            for k, v in annotations.items()
+            if not k.startswith("_") and not str(v).startswith("ClassVar")
+        ]
+        defaults = {k: namespace.pop(k) for k in own if k in namespace}
+        namespace["__slots__"] = tuple(own)
+        cls: Any = super().__new__(mcs, name, bases, namespace)
+        inherited: tuple[str, ...] = ()
+        inherited_defaults: dict[str, Any] = {}
+        for base in bases:
+            inherited += getattr(base, "_fields", ())
+            inherited_defaults.update(getattr(base, "_defaults", {}))
+        cls._fields = inherited + tuple(own)
+        cls._defaults = {**inherited_defaults, **defaults}
+        cls._made = 0
+        return cls
+
+
+class Value(metaclass=_ValueType):
+    """Base of erc's frozen value classes (module docstring)."""
+
+    __slots__ = ()
+    _fields: ClassVar[tuple[str, ...]] = ()
+    _defaults: ClassVar[dict[str, Any]] = {}
+    _made: ClassVar[int] = 0
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        cls = type(self)
+        cls._made += 1
+        if cls._made == SPECIALISE_AFTER:
+            cls.__init__ = _specialised(cls)  # type: ignore[method-assign]
+        names = self._fields
+        if len(args) > len(names):
+            raise TypeError(f"{type(self).__name__}() takes {len(names)} fields, not {len(args)}")
+        for name, value in zip(names, args):  # noqa: B905 - args may be fewer than fields
+            _set(self, name, value)
+        if len(args) < len(names):
+            defaults = self._defaults
+            for name in names[len(args) :]:
+                value = kwargs.pop(name, _NO_DEFAULT)
+                if value is _NO_DEFAULT:
+                    value = defaults.get(name, _NO_DEFAULT)
+                    if value is _NO_DEFAULT:
+                        raise TypeError(f"{type(self).__name__}() needs {name!r}")
+                _set(self, name, value)
+        if kwargs:
+            unknown = ", ".join(sorted(kwargs))
+            raise TypeError(f"{type(self).__name__}() has no field {unknown}")
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError(f"{type(self).__name__} is frozen: cannot set {name!r}")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"{type(self).__name__} is frozen: cannot delete {name!r}")
+
+    def _values(self) -> tuple[Any, ...]:
+        return tuple(getattr(self, name) for name in self._fields)
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return self._values() == other._values()
+
+    def __hash__(self) -> int:
+        return hash((self.__class__, self._values()))
+
+    def __repr__(self) -> str:
+        shown = ", ".join(f"{name}={getattr(self, name)!r}" for name in self._fields)
+        return f"{type(self).__name__}({shown})"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (self.__class__, self._values())
+
+
+def _specialised(cls: type[Value]) -> Any:
+    """An ``__init__`` for ``cls`` alone: its parameters are the fields (defaults bound),
+    and each slot is set through its own descriptor."""
+    names = cls._fields
+    defaults = cls._defaults
+    scope: dict[str, Any] = {f"_s{i}": getattr(cls, n).__set__ for i, n in enumerate(names)}
+    params = []
+    for i, name in enumerate(names):
+        if name in defaults:
+            scope[f"_d{i}"] = defaults[name]
+            params.append(f"{name}=_d{i}")
+        else:
+            params.append(name)
+    body = "".join(f"    _s{i}(self, {name})\n" for i, name in enumerate(names)) or "    pass\n"
+    source = f"def __init__(self, {', '.join(params)}):\n{body}"
+    exec(compile(source, f"<{cls.__qualname__}.__init__>", "exec"), scope)
+    init = scope["__init__"]
+    init.__qualname__ = f"{cls.__qualname__}.__init__"
+    return init
+
+
+def fields(value: Value | type[Value]) -> tuple[str, ...]:
+    """The names of a value's fields, in declaration order (inherited ones first)."""
+    return value._fields
+
+
+def replace(value: V, **changes: Any) -> V:
+    """A copy of ``value`` with some fields changed."""
+    unknown = set(changes) - set(value._fields)
+    if unknown:
+        raise TypeError(f"{type(value).__name__} has no field {', '.join(sorted(unknown))}")
+    return type(value)(*(changes.get(n, getattr(value, n)) for n in value._fields))
+
+
+def as_dict(value: Value) -> dict[str, Any]:
+    """The value's fields as a dict (one level, not recursive)."""
+    return {name: getattr(value, name) for name in value._fields}
+
+
+# --- checking plain data against a declaration --------------------------------------------
+
+
+def annotations_of(cls: type) -> dict[str, str]:
+    """Each field's annotation as text, inherited ones included."""
+    out: dict[str, str] = {}
+    for klass in reversed(cls.__mro__):
+        out.update({k: str(v) for k, v in getattr(klass, "__annotations__", {}).items()})
+    return out
+
+
+def _split(text: str, sep: str) -> list[str]:
+    """Split at ``sep`` outside brackets."""
+    parts, depth, start = [], 0, 0
+    for i, ch in enumerate(text):
+        depth += ch == "["
+        depth -= ch == "]"
+        if depth == 0 and text.startswith(sep, i):
+            parts.append(text[start:i].strip())
+            start = i + len(sep)
+    parts.append(text[start:].strip())
+    return parts
+
+
+_SCALARS: dict[str, type] = {"str": str, "int": int, "bool": bool, "float": float}
+
+
+def coerce(raw: Any, annotation: str, namespace: dict[str, Any], *, from_json: bool) -> Any:
+    """``raw`` as the declared type, checked; ``ValueError`` says what does not fit.
+
+    Handles the simple forms erc's values declare: ``str``, ``int``, ``bool``, ``float``,
+    ``None``, unions, ``tuple[X, ...]``, fixed tuples, ``frozenset[X]``, ``Mapping[K, V]``,
+    ``Value`` subclasses named in ``namespace`` (from a JSON object, or from the list form of
+    ``erc.core.encounter.cache``), and closed sets of text declared for the type checker only.
+    JSON lists stand for tuples and frozensets when ``from_json``.
+    """
+    options = _split(annotation, "|")
+    if len(options) > 1:
+        for option in options:
+            try:
+                return coerce(raw, option, namespace, from_json=from_json)
+            except ValueError:
+                continue
+        raise ValueError(f"{raw!r} is not {annotation}")
+    if annotation == "None":
+        if raw is None:
+            return None
+        raise ValueError(f"{raw!r} is not None")
+    head, _, inner = annotation.partition("[")
+    inner = inner[:-1]
+    if head in _SCALARS:
+        kind = _SCALARS[head]
+        if type(raw) is kind or (kind is float and type(raw) is int):
+            return raw
+        raise ValueError(f"{raw!r} is not {head}")
+    sequence = (list, tuple) if from_json else (tuple,)
+    if head == "tuple":
+        items = _split(inner, ",")
+        if not isinstance(raw, sequence):
+            raise ValueError(f"{raw!r} is not a list")
+        if len(items) == 2 and items[1] == "...":
+            return tuple(coerce(v, items[0], namespace, from_json=from_json) for v in raw)
+        if len(raw) != len(items):
+            raise ValueError(f"{raw!r} does not have {len(items)} items")
+        return tuple(
+            coerce(v, item, namespace, from_json=from_json)
+            for v, item in zip(raw, items, strict=True)
+        )
+    if head == "frozenset":
+        if not isinstance(raw, (list, frozenset) if from_json else frozenset):
+            raise ValueError(f"{raw!r} is not a set")
+        return frozenset(coerce(v, inner, namespace, from_json=from_json) for v in raw)
+    if head in ("Mapping", "dict"):
+        key, item = _split(inner, ",")
+        if not isinstance(raw, dict):
+            raise ValueError(f"{raw!r} is not a mapping")
+        return {
+            coerce(k, key, namespace, from_json=from_json): coerce(
+                v, item, namespace, from_json=from_json
+            )
+            for k, v in raw.items()
+        }
+    target = namespace.get(head)
+    if isinstance(target, type) and issubclass(target, Value):
+        return _build(raw, target, namespace, from_json)
+    if head in ("Literal", "Any", "object") or (target is None and head[:1].isupper()):
+        if head == "Literal" or target is None:  # a closed set of text for the checker only
+            if isinstance(raw, str):
+                return raw
+            raise ValueError(f"{raw!r} is not text")
+        return raw
+    raise ValueError(f"cannot check {annotation!r}")
+
+
+def _build(raw: Any, cls: type[Value], namespace: dict[str, Any], from_json: bool) -> Value:
+    annotations = annotations_of(cls)
+    if from_json:
+        if not isinstance(raw, dict):
+            raise ValueError(f"{raw!r} is not a {cls.__name__} object")
+        unknown = set(raw) - set(cls._fields)
+        if unknown:
+            raise ValueError(f"{cls.__name__} has no field {', '.join(sorted(unknown))}")
+        values = {
+            n: coerce(raw[n], annotations[n], namespace, from_json=True)
+            for n in cls._fields
+            if n in raw
+        }
+        missing = [n for n in cls._fields if n not in values and n not in cls._defaults]
+        if missing:
+            raise ValueError(f"{cls.__name__} needs {', '.join(missing)}")
+        return cls(**values)
+    if not isinstance(raw, list) or not raw or raw[0] != cls.__name__:
+        raise ValueError(f"{raw!r} is not a {cls.__name__}")
+    if len(raw) - 1 != len(cls._fields):
+        raise ValueError(f"{cls.__name__} has {len(cls._fields)} fields")
+    return cls(
+        *(
+            coerce(v, annotations[n], namespace, from_json=False)
+            for n, v in zip(cls._fields, raw[1:], strict=True)
+        )
+    )

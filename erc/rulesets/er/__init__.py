@@ -1,0 +1,24 @@
+"""Enchanted Realms (``ruleset: er``, the default): seeds 000 and 001, RULES.md R1-R13."""
+
+from __future__ import annotations
+
+from erc.core.ruleset import Ruleset
+
+RULESET = Ruleset(
+    name="er",
+    title="Enchanted Realms",
+    package="erc.rulesets.er",
+    commands=(
+        ("roll-init", "roll_init:roll_init"),
+        ("attack", "attack:attack"),
+        ("sneak", "sneak:sneak"),
+        ("drop", "drop:drop"),
+        ("competition", "competition:competition"),
+        ("disarm", "disarm:disarm"),
+        ("free", "disarm:free"),
+        ("movement", "movement:movement"),
+        ("perceive", "perceive:perceive"),
+    ),
+    sources=("rulesets/er/model.py", "rulesets/er/format.py", "rulesets/er/build.py"),
+    settings=("advantage_damage", "initiative", "bound_movement"),
+)

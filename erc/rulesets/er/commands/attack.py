@@ -1,0 +1,108 @@
+"""``erc attack ATTACKER TARGET...``: one attack, every strike of the chosen pools (R5)."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+from erc.core.dice import Mode
+from erc.core.errors import ErcError
+from erc.core.lookup import find_actor, find_all
+from erc.core.mechanic import Mechanic, command
+from erc.rulesets.er import events
+from erc.rulesets.er.conditions import cannot_act
+
+TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+if TYPE_CHECKING:
+    from typing import Annotated
+
+    import typer
+
+    from erc.core.session import Loaded
+
+
+class Pool(StrEnum):
+    primary = "primary"
+    off = "off"
+    savage = "savage"
+
+
+def parse_split(text: str) -> tuple[str, tuple[int, ...]]:
+    """``"2,1"`` (the primary pool) or ``"savage:1,1"`` -> ``(pool, (dice, ...))``."""
+    pool, _, sizes = text.rpartition(":")
+    pool = pool.strip().casefold() or "primary"
+    if pool not in Pool.__members__:
+        raise ErcError("bad-split", f"--split {text!r}: no pool called {pool!r}")
+    parts = [p.strip() for p in sizes.split(",")]
+    if not all(p.isascii() and p.isdigit() and len(p) <= 2 for p in parts):
+        raise ErcError(
+            "bad-split",
+            f"--split {text!r}: expected dice per part such as 2,1 (or savage:1,1)",
+        )
+    return pool, tuple(int(p) for p in parts)
+
+
+@command(odds=True)
+def attack(
+    loaded: Loaded,
+    attacker: Annotated[str, typer.Argument(metavar="ATTACKER", help="Who attacks.")],
+    targets: Annotated[
+        list[str],
+        typer.Argument(
+            metavar="TARGET...",
+            help="Targets in order: strike k (primary, off, savage; split parts in order) "
+            "strikes target k; the last target takes the strikes left over.",
+        ),
+    ],
+    weapon: Annotated[
+        str | None,
+        typer.Option("--with", metavar="WEAPON", help="The primary pool's weapon."),
+    ] = None,
+    pools: Annotated[
+        list[Pool] | None,
+        typer.Option(
+            "--pool", help="A pool to strike with (repeatable); default: every pool with dice."
+        ),
+    ] = None,
+    split: Annotated[
+        str | None,
+        typer.Option(
+            "--split",
+            metavar="[POOL:]N,N...",
+            help="Split a pool's dice into parts, one strike per part (spinning moves); "
+            "default pool: primary.",
+        ),
+    ] = None,
+    advantage: Annotated[
+        bool, typer.Option("--advantage", help="Roll at advantage (R1.5).")
+    ] = False,
+    disadvantage: Annotated[
+        bool, typer.Option("--disadvantage", help="Roll at disadvantage (R1.5).")
+    ] = False,
+) -> Mechanic:
+    """Resolve one attack: every strike of the attacker's pools against its targets."""
+    from erc.rulesets.er.rules import attack as rules  # here: other commands start without it
+
+    encounter = loaded.encounter
+    plan = rules.plan_attack(
+        find_actor(encounter, attacker, cannot_act),
+        find_all(encounter, targets),
+        weapon=weapon,
+        pools=[p.value for p in pools] if pools else None,
+        split=parse_split(split) if split is not None else None,
+        mode=Mode.of(advantage, disadvantage),
+        advantage_damage=encounter.rules.advantage_damage,
+    )
+
+    def odds() -> dict[str, object]:
+        from erc.rulesets.er.odds.attack import contract, exact
+
+        return contract(exact(plan))
+
+    return Mechanic(
+        "attack",
+        lambda dice: rules.resolve(dice, plan),
+        "erc.rulesets.er.render.attack",
+        effects=events.attack,
+        odds=odds,
+        unresolved=lambda: rules.unresolved(plan),
+    )

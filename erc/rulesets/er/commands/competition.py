@@ -1,0 +1,166 @@
+"""``erc competition A B``: a d12 competition between two combatants (R7)."""
+
+from __future__ import annotations
+
+from erc.core.errors import ErcError, did_you_mean
+from erc.core.lookup import find
+from erc.core.mechanic import Mechanic, command
+from erc.rulesets.er import events
+from erc.rulesets.er.model import SUB_ATTRIBUTES, Combatant, Encounter
+from erc.rulesets.er.rules import competition as rules
+
+TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+if TYPE_CHECKING:
+    from typing import Annotated
+
+    import typer
+
+    from erc.core.session import Loaded
+
+
+MAX_MOD = 100
+
+
+@command(odds=True)
+def competition(
+    loaded: Loaded,
+    a: Annotated[str, typer.Argument(metavar="A", help="One side.")],
+    b: Annotated[str, typer.Argument(metavar="B", help="The other side.")],
+    attr: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--attr",
+            metavar="NAME=SUBATTR",
+            help="A side's sub-attribute (default strength; a unique prefix is enough).",
+        ),
+    ] = None,
+    advantage: Annotated[
+        list[str] | None, typer.Option("--advantage", metavar="NAME", help="Side at advantage.")
+    ] = None,
+    disadvantage: Annotated[
+        list[str] | None,
+        typer.Option("--disadvantage", metavar="NAME", help="Side at disadvantage."),
+    ] = None,
+    mod: Annotated[
+        list[str] | None,
+        typer.Option("--mod", metavar="NAME=N", help="Situational modifier (summed)."),
+    ] = None,
+    owner: Annotated[
+        str | None,
+        typer.Option(
+            "--owner", metavar="NAME", help="Defends its space or an item in it: advantage."
+        ),
+    ] = None,
+    entering: Annotated[
+        str | None,
+        typer.Option(
+            "--entering",
+            metavar="NAME",
+            help="Enters the other's space: advantage if a nhoblit, else even.",
+        ),
+    ] = None,
+    item: Annotated[
+        bool, typer.Option("--item", help="A contest for a loose item: report who takes it.")
+    ] = False,
+    no_action: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--no-action",
+            metavar="NAME",
+            help="Has no action left this round (implies --item).",
+        ),
+    ] = None,
+) -> Mechanic:
+    """A d12 competition: each side d12 + its sub-attribute modifier; a tie changes nothing."""
+    enc = loaded.encounter
+    side_a, side_b = find(enc, a), find(enc, b)
+    if side_a.name == side_b.name:
+        raise ErcError("bad-option", f"a competition needs two combatants, not {side_a.name} twice")
+    pair = (side_a, side_b)
+    owner_name = _side(enc, pair, owner, "--owner") if owner else None
+    entering_name = _side(enc, pair, entering, "--entering") if entering else None
+    if owner_name is not None and owner_name == entering_name:
+        raise ErcError(
+            "bad-option",
+            f"{owner_name} cannot both own the space and enter it (--owner, --entering)",
+        )
+    first, second = rules.competition_setup(
+        side_a,
+        side_b,
+        attributes={
+            _side(enc, pair, who, "--attr"): _sub_attribute(value)
+            for who, value in map(_pair, attr or [])
+        },
+        advantage={_side(enc, pair, n, "--advantage") for n in advantage or []},
+        disadvantage={_side(enc, pair, n, "--disadvantage") for n in disadvantage or []},
+        mods=_mods(enc, pair, mod or []),
+        owner=owner_name,
+        entering=entering_name,
+        no_action={_side(enc, pair, n, "--no-action") for n in no_action or []},
+    )
+    for_item = item or bool(no_action)
+
+    def odds() -> dict[str, object]:
+        from erc.core.odds import as_odds
+        from erc.rulesets.er.odds.competition import competition_odds
+
+        return as_odds(competition_odds(first, second, item=for_item))
+
+    return Mechanic(
+        "competition",
+        lambda dice: rules.compete(first, second, dice, item=for_item),
+        "erc.rulesets.er.render.competition",
+        effects=events.competition,
+        odds=odds,
+        unresolved=lambda: rules.unresolved(first, second, item=for_item),
+    )
+
+
+def _pair(text: str) -> tuple[str, str]:
+    """``NAME=VALUE``, split at the last ``=`` (a name may hold one; a value never does)."""
+    name, sep, value = text.rpartition("=")
+    if not sep or not name.strip() or not value.strip():
+        raise ErcError("bad-option", f"expected NAME=VALUE, got {text!r}")
+    return name, value.strip()
+
+
+def _side(enc: Encounter, pair: tuple[Combatant, Combatant], name: str, option: str) -> str:
+    """The resolved name of one of the two sides; naming anyone else is an error."""
+    who = find(enc, name)
+    if who.name not in (pair[0].name, pair[1].name):
+        raise ErcError(
+            "bad-option",
+            f"{option} {name!r} names {who.name}, who is not in this competition "
+            f"({pair[0].name} vs {pair[1].name})",
+        )
+    return who.name
+
+
+def _sub_attribute(text: str) -> str:
+    """One of the nine sub-attributes, by its name or a unique prefix (``str``, ``agi``)."""
+    wanted = text.casefold()
+    matches = [s for s in SUB_ATTRIBUTES if s.startswith(wanted)]
+    if wanted in SUB_ATTRIBUTES:
+        return wanted
+    if len(matches) == 1:
+        return matches[0]
+    raise ErcError(
+        "bad-option",
+        f"no sub-attribute {text!r}{did_you_mean(wanted, SUB_ATTRIBUTES)}; "
+        f"one of: {', '.join(SUB_ATTRIBUTES)}",
+    )
+
+
+def _mods(enc: Encounter, pair: tuple[Combatant, Combatant], given: list[str]) -> dict[str, int]:
+    """``--mod NAME=N`` per side, summed when a side is given several."""
+    total: dict[str, int] = {}
+    for who, value in map(_pair, given):
+        try:
+            number = int(value)
+        except ValueError:
+            raise ErcError("bad-option", f"--mod {who}={value}: expected a whole number") from None
+        if abs(number) > MAX_MOD:
+            raise ErcError("bad-option", f"--mod {who}={value}: at most ±{MAX_MOD}")
+        name = _side(enc, pair, who, "--mod")
+        total[name] = total.get(name, 0) + number
+    return total

@@ -1,0 +1,106 @@
+"""``erc disarm ATTACKER VICTIM``: a weapon disarm or lock and the victim's reaction (R8);
+``erc free NAME``: what freeing a locked weapon costs (R8.2)."""
+
+from __future__ import annotations
+
+from erc.core.dice import Mode
+from erc.core.lookup import find, find_actor
+from erc.core.mechanic import Mechanic, command
+from erc.rulesets.er import events
+from erc.rulesets.er.conditions import cannot_act
+from erc.rulesets.er.rules import weapon_negation as rules
+
+TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+if TYPE_CHECKING:
+    from typing import Annotated
+
+    import typer
+
+    from erc.core.session import Loaded
+
+
+@command(odds=True)
+def disarm(
+    loaded: Loaded,
+    attacker: Annotated[str, typer.Argument(metavar="ATTACKER")],
+    victim: Annotated[str, typer.Argument(metavar="VICTIM")],
+    lock: Annotated[
+        bool, typer.Option("--lock", help="A weapon lock instead of a disarm (R8.2).")
+    ] = False,
+    resist: Annotated[
+        bool | None,
+        typer.Option(
+            "--resist/--no-resist",
+            help="Whether the victim spends its reaction to resist "
+            "(default: when it has a reaction left).",
+            show_default=False,
+        ),
+    ] = None,
+    weapon: Annotated[
+        str | None,
+        typer.Option("--with", metavar="WEAPON", help="The attacker's melee weapon."),
+    ] = None,
+    target: Annotated[
+        str | None,
+        typer.Option(
+            "--victim-weapon",
+            metavar="WEAPON",
+            help="The victim's weapon to lock or disarm (default: its primary one).",
+        ),
+    ] = None,
+    advantage: Annotated[
+        bool, typer.Option("--advantage", help="Roll at advantage (R1.5).")
+    ] = False,
+    disadvantage: Annotated[
+        bool, typer.Option("--disadvantage", help="Roll at disadvantage (R1.5).")
+    ] = False,
+) -> Mechanic:
+    """Weapon disarm (or --lock): one d20 + Strength score + size against AC, then the
+    victim's reaction: a d12 competition with the attacker at advantage."""
+    encounter = loaded.encounter
+    state = events.state_of(loaded)
+    setup = rules.negation(
+        find_actor(encounter, attacker, cannot_act),
+        find(encounter, victim),
+        lock=lock,
+        resist=resist,
+        weapon=weapon,
+        target_weapon=target,
+        mode=Mode.of(advantage, disadvantage),
+    )
+
+    def odds() -> dict[str, object]:
+        from erc.core.odds import as_odds
+        from erc.rulesets.er.odds.weapon_negation import disarm_odds
+
+        return as_odds(disarm_odds(setup))
+
+    return Mechanic(
+        "disarm",
+        lambda dice: rules.resolve(setup, dice),
+        "erc.rulesets.er.render.disarm",
+        effects=lambda result: events.disarm(result, state),
+        odds=odds,
+        unresolved=lambda: rules.unresolved(setup),
+    )
+
+
+@command(dice=False)
+def free(
+    loaded: Loaded,
+    name: Annotated[str, typer.Argument(metavar="NAME", help="The wielder of the locked weapon.")],
+    weapon: Annotated[
+        str | None,
+        typer.Option("--with", metavar="WEAPON", help="The locked weapon (default: primary)."),
+    ] = None,
+) -> Mechanic:
+    """What freeing a locked weapon costs: 2 attack dice from the next action (R8.2)."""
+    wielder = find(loaded.encounter, name)
+    freeing = rules.free_cost(wielder, weapon)
+    return Mechanic(
+        "free",
+        lambda _dice: freeing,
+        "erc.rulesets.er.render.disarm",
+        effects=events.free,
+        draws=False,
+    )

@@ -1,0 +1,134 @@
+"""``erc drop HOLDER VICTIM``: inflict the damage held by getting the drop (R6.6)."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+from erc.core.errors import ErcError
+from erc.core.lookup import find, find_actor
+from erc.core.mechanic import Mechanic, command
+from erc.rulesets.er import events
+from erc.rulesets.er.conditions import cannot_act
+
+TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+if TYPE_CHECKING:
+    from typing import Annotated
+
+    import typer
+
+    from erc.core.session import Loaded
+
+
+class Attr(StrEnum):
+    strength = "strength"
+    agility = "agility"
+
+
+class Damaged(StrEnum):
+    body = "body"
+    mind = "mind"
+    spirit = "spirit"
+
+
+@command()
+def drop(
+    loaded: Loaded,
+    holder: Annotated[str, typer.Argument(metavar="HOLDER", help="Who holds the drop.")],
+    victim: Annotated[str, typer.Argument(metavar="VICTIM", help="Who the drop is on.")],
+    held: Annotated[
+        int | None,
+        typer.Option(
+            "--held",
+            min=0,
+            max=10_000,
+            metavar="N",
+            help="The damage held (default: the journal's drop).",
+        ),
+    ] = None,
+    rounds: Annotated[
+        int | None,
+        typer.Option(
+            "--rounds",
+            min=0,
+            max=10_000,
+            metavar="N",
+            help="Rounds of combat since the drop: Comp 20 - 1 each (default: from the "
+            "journal, else 0).",
+        ),
+    ] = None,
+    parley_minutes: Annotated[
+        int,
+        typer.Option(
+            "--parley-minutes",
+            min=0,
+            max=10_000,
+            metavar="N",
+            help="Minutes of parley since the drop: Comp - 1 each (after any rounds).",
+        ),
+    ] = 0,
+    foul_play: Annotated[
+        bool, typer.Option("--foul-play", help="The victim has foul-play: its feat at advantage.")
+    ] = False,
+    resist: Annotated[
+        bool | None,
+        typer.Option(
+            "--resist/--no-resist",
+            help="Whether the victim spends its reaction on the feat (default: when it can).",
+            show_default=False,
+        ),
+    ] = None,
+    attr: Annotated[
+        Attr | None,
+        typer.Option("--attr", help="The victim's feat (default: its better modifier)."),
+    ] = None,
+    holder_damaged: Annotated[
+        Damaged | None,
+        typer.Option(
+            "--holder-damaged",
+            help="Instead: the holder took damage; its Resilience, Judgment or Muse feat "
+            "against Comp 14 keeps the drop or breaks it.",
+        ),
+    ] = None,
+) -> Mechanic:
+    """Inflict held damage: the victim's Strength or Agility feat against Comp 20 (falling
+    to 14 with time) halves it, never below 1; then the shock of R6.5."""
+    from erc.rulesets.er.rules import drop as rules
+
+    encounter = loaded.encounter
+    state = events.state_of(loaded)
+    who = find_actor(encounter, holder, cannot_act)
+    mark = find(encounter, victim)
+    if holder_damaged is not None:
+        inflicting = [held, rounds, attr, resist, parley_minutes or None, foul_play or None]
+        if any(v is not None for v in inflicting):
+            raise ErcError(
+                "bad-option",
+                "--holder-damaged checks whether the drop holds; it inflicts nothing, so it "
+                "takes none of --held, --rounds, --parley-minutes, --foul-play, --resist, --attr",
+            )
+        damaged = holder_damaged.value
+        return Mechanic(
+            "drop",
+            lambda dice: rules.hold_check(dice, who, mark, damaged),
+            "erc.rulesets.er.render.drop",
+            effects=lambda result: events.drop(result, state),
+        )
+    holding = rules.holding(who, mark, state.drops, state.round, held=held, rounds=rounds)
+    return Mechanic(
+        "drop",
+        lambda dice: rules.inflict(
+            dice,
+            who,
+            mark,
+            holding.damage,
+            rounds=holding.rounds,
+            parley_minutes=parley_minutes,
+            foul_play=foul_play,
+            resist=resist,
+            attribute=attr.value if attr else None,
+            held_from=holding.held_from,
+            notes=holding.notes,
+        ),
+        "erc.rulesets.er.render.drop",
+        effects=lambda result: events.drop(result, state),
+    )

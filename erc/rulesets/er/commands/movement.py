@@ -1,0 +1,120 @@
+"""``erc movement NAME``: a combatant's movement for the turn (RULES.md R9). No dice."""
+
+from __future__ import annotations
+
+from erc.core.lookup import find
+from erc.core.mechanic import Mechanic, command
+from erc.rulesets.er.rules import movement as rules
+
+TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+if TYPE_CHECKING:
+    from typing import Annotated, Any
+
+    import typer
+
+    from erc.core.session import Loaded
+
+
+MAX_FT = 10_000
+MAX_HEXES = 2_000
+
+
+def _hexes(flag: str, what: str) -> Any:
+    """A hex-count option; called only when ``erc.cli.app`` evaluates the annotations."""
+    import typer
+
+    return typer.Option(flag, min=0, max=MAX_HEXES, metavar="N", help=what)
+
+
+@command(apply=False)
+def movement(
+    loaded: Loaded,
+    name: Annotated[str, typer.Argument(metavar="NAME", help="The combatant who moves.")],
+    rate: Annotated[
+        list[int] | None,
+        typer.Option(
+            "--rate",
+            min=-MAX_FT,
+            max=MAX_FT,
+            metavar="±FT",
+            help="A rate change before restrictions, e.g. +10 for quick step (R9.2). "
+            "Armour encumbrance comes from the file.",
+        ),
+    ] = None,
+    penalty: Annotated[
+        list[int] | None,
+        typer.Option(
+            "--penalty",
+            min=0,
+            max=MAX_FT,
+            metavar="FT",
+            help="A flat loss after restrictions, e.g. 25 for a ghoul's touch (R9.4).",
+        ),
+    ] = None,
+    condition: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--condition",
+            metavar="NAME",
+            help="A condition beside the file's: bound halves the rate; asleep, unconscious, "
+            "paralyzed, incapacitated, petrified, surprised (round 1) make immobile.",
+        ),
+    ] = None,
+    sneak_approach: Annotated[
+        bool,
+        typer.Option("--sneak-approach", help="A stealthy approach: half the rate (R9.3)."),
+    ] = False,
+    cost: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--cost",
+            metavar="KIND",
+            help="A cost of the turn (R9.5): dismount, mount, stand-up, pick-up, draw, "
+            "ready-weapon, ready-shield.",
+        ),
+    ] = None,
+    steed_size: Annotated[
+        str | None,
+        typer.Option(
+            "--steed-size",
+            metavar="SIZE",
+            help="The steed's size for mount/dismount: medium or large (the default, 50% of "
+            "the species rate) or huge, giant, colossal (100%).",
+        ),
+    ] = None,
+    action_spent: Annotated[
+        bool,
+        typer.Option(
+            "--action-spent",
+            help="The action is spent this round: pick-up and ready-weapon are refused.",
+        ),
+    ] = False,
+    hexes: Annotated[int, _hexes("--hexes", "Hexes of plain ground, 5 ft each (R9.6).")] = 0,
+    difficult: Annotated[
+        int,
+        _hexes("--difficult", "Hexes of difficult terrain, x2; an ally's space counts (R9.6)."),
+    ] = 0,
+    crawl: Annotated[int, _hexes("--crawl", "Hexes crawled while prone, x3 (R9.6).")] = 0,
+) -> Mechanic:
+    """Movement for the turn: rate, restrictions, penalties, costs and path, in R9 order.
+
+    A path or costs longer than the movement is an error naming the shortfall (R9.7).
+    """
+    encounter = loaded.encounter
+    who = find(encounter, name)
+    turn = rules.Turn(
+        rates=tuple(rate or ()),
+        penalties=tuple(penalty or ()),
+        conditions=frozenset(c.strip().casefold() for c in condition or ()),
+        sneak_approach=sneak_approach,
+        costs=tuple(k.strip().casefold() for k in cost or ()),
+        steed_size=steed_size.strip().casefold() if steed_size is not None else None,
+        action_spent=action_spent,
+        hexes=hexes,
+        difficult=difficult,
+        crawl=crawl,
+    )
+    result = rules.movement(who, turn, encounter.rules)
+    return Mechanic(
+        "movement", lambda _dice: result, "erc.rulesets.er.render.movement", draws=False
+    )

@@ -1,0 +1,49 @@
+"""``erc perceive NAME``: one Perception check (R2.3), the perceiver's conditions applied."""
+
+from __future__ import annotations
+
+from erc.core.dice import Mode
+from erc.core.lookup import find
+from erc.core.mechanic import Mechanic, command
+from erc.rulesets.er import events
+from erc.rulesets.er.rules.checks import DEFAULT_DC
+from erc.rulesets.er.rules.surprise import perceive as resolve
+
+TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+if TYPE_CHECKING:
+    from typing import Annotated
+
+    import typer
+
+    from erc.core.session import Loaded
+
+
+@command()
+def perceive(
+    loaded: Loaded,
+    name: Annotated[str, typer.Argument(metavar="NAME", help="Who makes the check.")],
+    dc: Annotated[
+        int,
+        typer.Option("--dc", min=0, max=100, help="The DC of the thing to notice (base 14)."),
+    ] = DEFAULT_DC,
+    scan: Annotated[
+        bool, typer.Option("--scan", help="Actively scanning: +4 on the roll.")
+    ] = False,
+    advantage: Annotated[
+        bool, typer.Option("--advantage", help="Roll at advantage (R1.5).")
+    ] = False,
+    disadvantage: Annotated[
+        bool, typer.Option("--disadvantage", help="Roll at disadvantage (R1.5).")
+    ] = False,
+) -> Mechanic:
+    """One Perception check: d20 + Perception modifier against a DC (asleep, blind or deaf
+    raise it by 3)."""
+    who = find(loaded.encounter, name)
+    mode = Mode.of(advantage, disadvantage)
+    state = events.state_of(loaded)
+    return Mechanic(
+        "perceive",
+        lambda dice: resolve(dice, who, dc, scan=scan, mode=mode),
+        "erc.rulesets.er.render.perceive",
+        effects=lambda result: events.perceive(result, state),
+    )

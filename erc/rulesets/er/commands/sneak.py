@@ -1,0 +1,85 @@
+"""``erc sneak ATTACKER VICTIM``: a sneak attack (R6.1-R6.5); ``--drop`` holds the damage
+(R6.6)."""
+
+from __future__ import annotations
+
+from erc.core.lookup import find, find_actor
+from erc.core.mechanic import Mechanic, command
+from erc.rulesets.er import events
+from erc.rulesets.er.conditions import cannot_act
+
+TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+if TYPE_CHECKING:
+    from typing import Annotated
+
+    import typer
+
+    from erc.core.session import Loaded
+
+
+@command(odds=True)
+def sneak(
+    loaded: Loaded,
+    attacker: Annotated[str, typer.Argument(metavar="ATTACKER", help="Who sneak attacks.")],
+    victim: Annotated[str, typer.Argument(metavar="VICTIM", help="The unaware victim.")],
+    weapon: Annotated[
+        str | None,
+        typer.Option(
+            "--with",
+            metavar="WEAPON",
+            help="A ranged, light or reach weapon, or one marked sneak (default: primary).",
+        ),
+    ] = None,
+    stealth_dc: Annotated[
+        int | None,
+        typer.Option(
+            "--stealth-dc",
+            min=0,
+            max=100,
+            metavar="N",
+            help="Melee approach: the DC of the victim's second Perception check (R6.3).",
+        ),
+    ] = None,
+    drop: Annotated[
+        bool, typer.Option("--drop", help="Get the drop: roll, and hold the damage (R6.6).")
+    ] = False,
+    advantage: Annotated[
+        bool,
+        typer.Option(
+            "--advantage",
+            help="Already at advantage for another reason: only the sneak die is added.",
+        ),
+    ] = False,
+    disadvantage: Annotated[
+        bool, typer.Option("--disadvantage", help="Refused: no sneak attack at disadvantage.")
+    ] = False,
+) -> Mechanic:
+    """A sneak attack: the attack with the advantage die and the sneak die, the victim's
+    second Perception check on a melee approach, and the shock of a heavy blow."""
+    from erc.rulesets.er.rules import sneak as rules  # here: other commands start without it
+
+    encounter = loaded.encounter
+    setup = rules.prepare(
+        find_actor(encounter, attacker, cannot_act),
+        find(encounter, victim),
+        weapon=weapon,
+        stealth_dc=stealth_dc,
+        advantage=advantage,
+        disadvantage=disadvantage,
+        drop=drop,
+        advantage_damage=encounter.rules.advantage_damage,
+    )
+
+    def odds() -> dict[str, object]:
+        from erc.rulesets.er.odds.sneak import sneak_odds
+
+        return sneak_odds(setup)
+
+    return Mechanic(
+        "sneak",
+        lambda dice: rules.resolve(dice, setup),
+        "erc.rulesets.er.render.sneak",
+        effects=events.sneak,
+        odds=odds,
+        unresolved=lambda: rules.unresolved(setup),
+    )

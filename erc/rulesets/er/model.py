@@ -1,0 +1,223 @@
+"""The Enchanted Realms combat model every mechanic reads: combatants, weapons, settings.
+
+Built by ``erc.rulesets.er.format`` from a validated file, with the journal's state folded
+in by ``erc.rulesets.er.events``; frozen, plain data. The closed sets below are declared
+once: the file format, the schema and the cache derive from them.
+"""
+
+from __future__ import annotations
+
+from erc.core.model import Condition
+from erc.core.value import Value
+
+TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+if TYPE_CHECKING:
+    from collections.abc import Mapping
+    from typing import ClassVar, Literal
+
+
+SUB_ATTRIBUTES = (
+    "strength",
+    "agility",
+    "resilience",
+    "logic",
+    "perception",
+    "judgment",
+    "will",
+    "faith",
+    "muse",
+)
+SIZES = ("tiny", "small", "medium", "large", "huge", "giant", "colossal")
+ARMORS = ("none", "light", "medium", "heavy")
+WEAPON_KINDS = ("melee", "ranged", "savage")
+WEIGHTS = ("light", "medium", "heavy")
+HANDS = ("primary", "off", "both")
+STYLES = ("archery", "hurling", "bludgeoning", "cleaving", "polearms", "slashing")
+CRIT_STYLES = frozenset({"bludgeoning", "cleaving", "polearms", "slashing"})
+POOLS = ("primary", "off", "savage")
+CONDITIONS = (
+    "asleep",
+    "blind",
+    "bound",
+    "charmed",
+    "deaf",
+    "grappled",
+    "incapacitated",
+    "paralyzed",
+    "petrified",
+    "prone",
+    "stunned",
+    "unconscious",
+)
+"""The conditions an encounter file may give (CONTRACT "Encounter files")."""
+NEEDS_BY = ("charmed", "grappled")
+"""R10.2: these name who did it (``by``)."""
+MAX_SKILL_DICE = 5
+"""R1.4: a skill pool holds at most 5 dice."""
+
+if TYPE_CHECKING:  # type aliases for annotations only
+    Size = Literal["tiny", "small", "medium", "large", "huge", "giant", "colossal"]
+    Armor = Literal["none", "light", "medium", "heavy"]
+    Kind = Literal["melee", "ranged", "savage"]
+    Weight = Literal["light", "medium", "heavy"]
+    Hand = Literal["primary", "off", "both"]
+    PoolName = Literal["primary", "off", "savage"]
+
+WEIGHT_DAMAGE = {"light": 0, "medium": 1, "heavy": 2}
+"""seed 000: "light weapon have a zero weight value ... medium +1 ... heavy adds +2"."""
+
+
+def size_modifier(size: str) -> int:
+    """seed 000: "Large creatures gain +1 ... Huge +2 ... Giant +3, and colossal +4".
+
+    The same scale gives the ranged bonus against a large target; medium or smaller is 0.
+    """
+    return max(0, SIZES.index(size) - SIZES.index("medium"))
+
+
+def derived_modifier(score: int) -> int:
+    """R1.2: ``max(0, score // 2 - 1)``; Strength 4 gives +1 (seed 000)."""
+    return max(0, score // 2 - 1)
+
+
+class Weapon(Value):
+    name: str
+    kind: Kind
+    damage_type: str
+    weight: Weight | None = None
+    hand: Hand | None = None
+    properties: frozenset[str] = frozenset()
+    sneak: bool = False
+
+    @property
+    def weight_damage(self) -> int:
+        """R5.4: light 0, medium 1, heavy 2; a ranged weapon counts 0 unless it gives one."""
+        return WEIGHT_DAMAGE[self.weight] if self.weight else 0
+
+    @property
+    def ranged(self) -> bool:
+        return self.kind == "ranged"
+
+    def has_property(self, name: str) -> bool:
+        return name in {p.casefold() for p in self.properties}
+
+
+SAVAGE_BODY_WEAPON = Weapon(name="body weapon", kind="savage", damage_type="blunt")
+"""R5.1: a savage pool with no savage weapon strikes with the body: weight 0, blunt."""
+
+
+class Combatant(Value):
+    name: str
+    ac: int
+    body_max: int
+    body: int
+    side: str = ""
+    species: str | None = None
+    speed: int | None = None
+    size: Size = "medium"
+    scores: Mapping[str, int] = {}
+    modifiers: Mapping[str, int] = {}
+    initiative: int = 0
+    pools: Mapping[str, int] = {}
+    styles: frozenset[str] = frozenset()
+    weapons: tuple[Weapon, ...] = ()
+    armor: Armor = "none"
+    conditions: tuple[Condition, ...] = ()
+    resist: frozenset[str] = frozenset()
+    immune: frozenset[str] = frozenset()
+    vulnerable: frozenset[str] = frozenset()
+    # The journal's state for this round (R11), folded in by erc.rulesets.er.events:
+    reaction_used: bool = False
+    """Its one reaction this round is spent (chapter 000 "Reactions")."""
+    acted: int = 0
+    """Actions taken this round (R11.2)."""
+    extra_actions: int = 0
+    """Actions beyond the one a round that a skill or magic granted (``--extra-action``)."""
+    movement_spent: int = 0
+    """Feet of movement spent this round (R11.3)."""
+    locked_weapons: frozenset[str] = frozenset()
+    """Names of its weapons held in a weapon lock (R8.2)."""
+    disarmed_weapons: frozenset[str] = frozenset()
+    """Names of its weapons flung away by a disarm and not yet picked up (R8.3, R12.4)."""
+
+    def score(self, attribute: str) -> int:
+        """A sub-attribute score; a missing score is 0."""
+        return self.scores.get(attribute, 0)
+
+    def mod(self, attribute: str) -> int:
+        """A sub-attribute modifier: the file's, else derived from the score (R1.2)."""
+        if attribute in self.modifiers:
+            return self.modifiers[attribute]
+        return derived_modifier(self.score(attribute))
+
+    def pool(self, name: str) -> int:
+        return self.pools.get(name, 0)
+
+    def has(self, condition: str) -> bool:
+        return any(c.name == condition for c in self.conditions)
+
+    def condition(self, name: str) -> Condition | None:
+        return next((c for c in self.conditions if c.name == name), None)
+
+    @property
+    def condition_names(self) -> tuple[str, ...]:
+        return tuple(sorted({c.name for c in self.conditions}))
+
+    @property
+    def held_weapons(self) -> tuple[Weapon, ...]:
+        """The weapons it holds: all but those disarmed and lying on the ground."""
+        return tuple(w for w in self.weapons if w.name not in self.disarmed_weapons)
+
+    def weapon(self, name: str) -> Weapon | None:
+        """The held weapon called ``name`` (case-insensitive), or None."""
+        folded = name.casefold()
+        return next((w for w in self.held_weapons if w.name.casefold() == folded), None)
+
+    def weapon_in_hand(self, hand: str) -> Weapon | None:
+        for weapon in self.held_weapons:
+            if weapon.hand == hand or (hand == "primary" and weapon.hand == "both"):
+                return weapon
+        return None
+
+    def primary_weapon(self) -> Weapon | None:
+        """R5.1: the weapon with ``hand: primary`` (or both hands), else the first weapon."""
+        held = self.held_weapons
+        return self.weapon_in_hand("primary") or (held[0] if held else None)
+
+
+class Drop(Value):
+    """A drop held (R6.6): its damage, and the round it was taken (journal state)."""
+
+    holder: str
+    victim: str
+    damage: int
+    round: int
+
+
+class Settings(Value):
+    """RULES.md "House rules": documented defaults an encounter's ``rules:`` may change."""
+
+    advantage_damage: str = "d3"
+    """``d3`` or ``none`` (R1.6); the choices are the file format's (``RulesSpec``)."""
+    initiative: str = "reroll"
+    """``reroll`` or ``keep`` (R3.4)."""
+    bound_movement: str = "half"
+    """``half`` or ``full`` (R9.3)."""
+
+
+HouseRules = Settings
+
+
+class Encounter(Value):
+    ruleset: ClassVar[str] = "er"
+    combatants: tuple[Combatant, ...]
+    name: str = ""
+    rules: Settings = Settings()
+    path: str | None = None
+
+    def get(self, name: str) -> Combatant:
+        """The combatant with exactly this (already resolved) name."""
+        for combatant in self.combatants:
+            if combatant.name == name:
+                return combatant
+        raise KeyError(name)

@@ -1,0 +1,1 @@
+"""Human output of the Enchanted Realms commands (rich tables), one module per command."""

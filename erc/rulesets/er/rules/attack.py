@@ -1,0 +1,569 @@
+"""Attacks (RULES.md R5, with R1.3, R1.5 and R1.6): every strike of an attacker's pools.
+
+An attack is resolved in two steps, so that other mechanics (the sneak attack, R6) reuse
+both without copying a rule:
+
+1. ``plan_attack(attacker, targets, ...)`` checks the inputs and fixes, before any die is
+   drawn, every strike: its pool, target, weapon, dice, to-hit bonus and damage parts. It
+   returns an ``AttackPlan``; bad input is an ``ErcError`` (exit 2).
+2. ``resolve(dice, plan)`` draws the dice in the CONTRACT's order and returns an
+   ``Attack``, whose fields are the CONTRACT's JSON fields. ``unresolved(plan)`` is the
+   same result with nothing drawn (``--odds`` alone); ``erc.rulesets.er.odds.attack.exact``
+   gives the exact odds of the same plan.
+
+A sneak attack (R6.2, R6.4) is one primary strike at advantage with the sneak die as an
+extra die::
+
+    plan = plan_attack(
+        attacker, [victim], weapon=name, pools=("primary",), mode=Mode.ADVANTAGE,
+        extra_primary_dice=1 if sneak_die else 0, extra_label="sneak",
+        advantage_damage=encounter.rules.advantage_damage,
+    )
+    attack = resolve(dice, plan)
+
+``mode=Mode.ADVANTAGE`` adds the one advantage die (R1.5, never two) and the d3 damage
+(R1.6); ``extra_primary_dice`` adds dice beyond it that may push the pool past 5 (R1.4).
+
+How strikes meet targets (R5.1, R5.7): the strikes are the chosen pools in the order
+primary, off, savage; a pool split with ``split=("primary", (2, 1))`` becomes one strike
+per part, in the order given. Strike k strikes target k (command-line order); the last
+target takes the strikes left over. The parts of one split pool must strike different
+targets, and there may not be more targets than strikes. Advantage, disadvantage and extra
+dice change the first strike of the primary pool; the crit award die (R5.6) joins the first
+primary strike that kept a raw 20.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from erc.core.checks import succeeds
+from erc.core.dice import Dice, Mode
+from erc.core.errors import ErcError, did_you_mean
+from erc.core.value import Value
+from erc.rulesets.er.model import (
+    CRIT_STYLES,
+    POOLS,
+    SAVAGE_BODY_WEAPON,
+    Combatant,
+    Weapon,
+    size_modifier,
+)
+
+ATTRIBUTE = {"melee": "strength", "savage": "strength", "ranged": "agility"}
+"""R5.2, R5.4: melee and savage strikes use Strength, ranged strikes Agility."""
+CRIT_SKILL_DICE = 2
+"""R5.6: a crit needs at least 2 skill dice in the primary pool."""
+MAX_EXTRA_DICE = 5
+
+
+class PlannedStrike(Value):
+    """One strike as fixed before any die is drawn (the result's ``plan`` entries).
+
+    ``bonus`` is added to every die (attribute score + attacker size + ranged against a
+    large target); a die hits on ``needs`` or more. ``sources`` names each d20 thrown:
+    ``pool``, ``advantage``, the extra dice's label, or ``disadvantage`` twice when a pool
+    driven to zero dice rolls 2d20 and keeps the lower (``keep_lower``).
+    """
+
+    pool: str
+    part: int  # 1, 2, ... for the parts of a split pool; 0 when the pool is whole
+    target: str
+    weapon: str
+    kind: str
+    damage_type: str
+    ac: int
+    bonus: int
+    needs: int
+    modifier: int  # the attribute modifier, added once per target (R5.4)
+    weight: int  # weight damage, once per strike that hits (R5.4)
+    resistance: str  # none, resist, vulnerable, immune, or cancelled (R5.5)
+    dice: int
+    keep_lower: bool
+    sources: tuple[str, ...]
+
+    def hits_on(self, raw: int) -> bool:
+        """R1.3 and R5.2: a raw 20 always hits, a raw 1 always misses, else raw + bonus >= AC."""
+        return succeeds(raw, self.bonus, self.ac)
+
+
+class AttackPlan(Value):
+    """Everything ``resolve`` and the exact odds need; built only by ``plan_attack``."""
+
+    attacker: Combatant
+    targets: tuple[Combatant, ...]
+    strikes: tuple[PlannedStrike, ...]
+    mode: Mode
+    crit_capable: bool
+    d3: bool  # R1.6 applies: at advantage or disadvantage with advantage_damage d3
+    notes: tuple[str, ...]
+
+
+class AttackDie(Value):
+    """One d20 of a strike. ``hit``: it counts as a hit (kept and reaching the AC)."""
+
+    raw: int
+    total: int
+    hit: bool
+    kept: bool
+    source: str  # pool, advantage, disadvantage, crit, or the extra dice's label
+
+
+class Strike(Value):
+    """A strike as resolved: damage = resisted(hits + modifier + weight) (R5.4, R5.5)."""
+
+    pool: str
+    part: int
+    target: str
+    weapon: str
+    damage_type: str
+    dice: tuple[AttackDie, ...]
+    hits: int
+    modifier: int
+    weight: int
+    resistance: str
+    damage: int
+
+
+class TargetDamage(Value):
+    """What one target took: its strikes after resistance, then the R1.6 d3.
+
+    ``damage_type``: the type of the first strike on it that hit (of the first strike aimed
+    at it when none hit); ``damage_types``: every type that hit it, in strike order.
+    ``d3``: the advantage d3 added (+) or the disadvantage d3 subtracted (-), or None.
+    ``damage`` is what was dealt; Body stops at 0 (R5.8).
+    """
+
+    name: str
+    damage: int
+    damage_type: str
+    damage_types: tuple[str, ...]
+    hits: int
+    strike_damage: int
+    d3: int | None
+    body_before: int
+    body_after: int
+    down: bool
+
+
+class Attack(Value):
+    """The result of ``erc attack`` (CONTRACT ``attack`` fields, plus ``plan``).
+
+    Unresolved (``--odds`` alone): ``strikes`` and ``targets`` are empty, ``damage`` and
+    ``crit`` are None.
+    """
+
+    attacker: str
+    mode: str
+    strikes: tuple[Strike, ...]
+    targets: tuple[TargetDamage, ...]
+    damage: int | None
+    crit: bool | None
+    plan: tuple[PlannedStrike, ...]
+    notes: tuple[str, ...]
+
+
+def resistance_of(target: Combatant, damage_type: str) -> str:
+    """R5.5: immune wins; resistant and vulnerable together cancel."""
+    kind = damage_type.casefold()
+    if kind in target.immune:
+        return "immune"
+    resist, vulnerable = kind in target.resist, kind in target.vulnerable
+    if resist and vulnerable:
+        return "cancelled"
+    return "resist" if resist else "vulnerable" if vulnerable else "none"
+
+
+def resisted(damage: int, resistance: str) -> int:
+    """R5.5: resistant halves a strike's damage (floor, R1.1), immune zeroes, vulnerable
+    doubles."""
+    if resistance == "immune":
+        return 0
+    if resistance == "resist":
+        return damage // 2
+    if resistance == "vulnerable":
+        return damage * 2
+    return damage
+
+
+def strike_damage(hits: int, first_on_target: bool, strike: PlannedStrike) -> tuple[int, int, int]:
+    """R5.4 for one strike: ``(modifier, weight, damage after resistance)``.
+
+    No hit deals nothing; the modifier counts only on the first strike that hit the target.
+    """
+    if hits == 0:
+        return 0, 0, 0
+    modifier = strike.modifier if first_on_target else 0
+    return modifier, strike.weight, resisted(hits + modifier + strike.weight, strike.resistance)
+
+
+def with_d3(damage: int, mode: Mode, d3: int) -> int:
+    """R1.6: advantage adds the d3; disadvantage subtracts it, never below 0."""
+    return damage + d3 if mode is Mode.ADVANTAGE else max(0, damage - d3)
+
+
+# --- planning -------------------------------------------------------------------------
+
+
+def plan_attack(
+    attacker: Combatant,
+    targets: Sequence[Combatant],
+    *,
+    weapon: str | None = None,
+    pools: Iterable[str] | None = None,
+    split: tuple[str, Sequence[int]] | None = None,
+    mode: Mode = Mode.NORMAL,
+    extra_primary_dice: int = 0,
+    extra_label: str = "extra",
+    advantage_damage: str = "d3",
+) -> AttackPlan:
+    """Check the inputs and fix every strike (module docstring: how strikes meet targets).
+
+    ``weapon``: the primary pool's weapon by name (``--with``); ``pools``: the pools to use
+    (default: every pool with dice, without the off pool when the primary weapon needs both
+    hands or there is no other off-hand weapon); ``split``: a pool and its dice per part.
+    """
+    chosen = tuple(targets)
+    _check_targets(attacker, chosen)
+    pool_names, weapons, notes = _choose_pools(attacker, pools, weapon)
+    locked = sorted(
+        w.name for p, w in weapons.items() if p in pool_names and w.name in attacker.locked_weapons
+    )
+    if locked:
+        raise ErcError(
+            "weapon-locked",
+            f"{attacker.name}'s {locked[0]} is held in a weapon lock (R8.2: a locked weapon is "
+            "held useless); free it first (see erc free) or attack with another weapon",
+        )
+    if mode is not Mode.NORMAL and "primary" not in pool_names:
+        raise ErcError(
+            "bad-option",
+            f"{mode.value} adds or removes a primary-pool die (R1.5), but this attack does "
+            "not use the primary pool",
+        )
+    if not 0 <= extra_primary_dice <= MAX_EXTRA_DICE or (
+        extra_primary_dice and "primary" not in pool_names
+    ):
+        raise ErcError("bad-option", f"cannot add {extra_primary_dice} dice to the primary pool")
+    parts = _parts(attacker, pool_names, split)
+    if len(chosen) > len(parts):
+        raise ErcError(
+            "too-many-targets",
+            f"{len(chosen)} targets but only {len(parts)} strike(s) "
+            f"({', '.join(_strike_name(p, k) for p, k, _ in parts)}); each target needs "
+            "a strike (use --pool or --split to make more strikes)",
+        )
+    strikes: list[PlannedStrike] = []
+    seen: set[tuple[str, str]] = set()
+    for index, (pool, part, skill) in enumerate(parts):
+        target = chosen[min(index, len(chosen) - 1)]
+        if part and (pool, target.name) in seen:
+            raise ErcError(
+                "bad-split",
+                f"the {pool} pool is split into {sum(p == pool for p, _, _ in parts)} parts, "
+                f"and each part strikes its own target: name more targets (parts take "
+                f"the targets in order; {target.name} would get two)",
+            )
+        seen.add((pool, target.name))
+        first_primary = pool == "primary" and part <= 1
+        sources = _sources(
+            skill,
+            mode if first_primary else Mode.NORMAL,
+            extra_label,
+            extra_primary_dice if first_primary else 0,
+        )
+        strikes.append(_strike(attacker, target, weapons[pool], pool, part, sources))
+    primary = weapons.get("primary")
+    crit_capable = (
+        primary is not None
+        and primary.kind == "melee"
+        and attacker.pool("primary") >= CRIT_SKILL_DICE
+        and bool(attacker.styles & CRIT_STYLES)
+    )
+    notes += [f"{t.name} is already at 0 Body" for t in chosen if t.body <= 0]
+    return AttackPlan(
+        attacker,
+        chosen,
+        tuple(strikes),
+        mode,
+        crit_capable,
+        mode is not Mode.NORMAL and advantage_damage == "d3",
+        tuple(notes),
+    )
+
+
+def _check_targets(attacker: Combatant, targets: tuple[Combatant, ...]) -> None:
+    if not targets:
+        raise ErcError("bad-target", "an attack needs at least one target")
+    names: set[str] = set()
+    for target in targets:
+        if target.name == attacker.name:
+            raise ErcError("bad-target", f"{attacker.name} cannot attack itself")
+        if target.name in names:
+            raise ErcError("bad-target", f"{target.name} is named twice as a target")
+        names.add(target.name)
+
+
+def _find_weapon(attacker: Combatant, name: str) -> Weapon:
+    found = attacker.weapon(name)
+    if found is None:
+        have = [w.name for w in attacker.weapons]
+        hint = did_you_mean(name.casefold(), [h.casefold() for h in have])
+        listed = ", ".join(have) if have else "no weapons"
+        raise ErcError(
+            "unknown-weapon",
+            f"{attacker.name} has no weapon called {name!r}{hint}; it has: {listed}",
+        )
+    return found
+
+
+def _choose_pools(
+    attacker: Combatant, pools: Iterable[str] | None, weapon: str | None
+) -> tuple[tuple[str, ...], dict[str, Weapon], list[str]]:
+    """R5.1: the pools used and each one's weapon, with notes for pools left out."""
+    explicit = pools is not None
+    wanted = set(pools) if pools is not None else {p for p in POOLS if attacker.pool(p) > 0}
+    unknown = sorted(wanted - set(POOLS))
+    if unknown:
+        raise ErcError("bad-option", f"no pool called {unknown[0]!r}; pools: {', '.join(POOLS)}")
+    notes: list[str] = []
+    weapons: dict[str, Weapon] = {}
+    if weapon is not None and "primary" not in wanted:
+        raise ErcError("bad-option", "--with chooses the primary pool's weapon, which is not used")
+    for pool in POOLS:
+        if pool not in wanted:
+            continue
+        if attacker.pool(pool) <= 0:
+            raise ErcError(
+                "empty-pool", f"{attacker.name} has no dice in its {pool} pool (file: pools)"
+            )
+        if pool == "primary":
+            chosen = _find_weapon(attacker, weapon) if weapon else attacker.primary_weapon()
+            if chosen is None:
+                raise ErcError("no-weapon", f"{attacker.name} has no weapon for its primary pool")
+            weapons[pool] = chosen
+        elif pool == "off":
+            off = _off_weapon(attacker, weapons.get("primary"))
+            if isinstance(off, Weapon):
+                weapons[pool] = off
+            elif explicit:
+                raise off
+            else:
+                notes.append(f"off pool not used: {off.message}")
+        else:
+            weapons[pool] = next((w for w in attacker.weapons if w.kind == "savage"), None) or (
+                SAVAGE_BODY_WEAPON
+            )
+    if not weapons:
+        why = "; ".join(notes) or "no pool has dice (file: pools)"
+        raise ErcError("empty-pool", f"{attacker.name} has nothing to strike with: {why}")
+    return tuple(p for p in POOLS if p in weapons), weapons, notes
+
+
+def _off_weapon(attacker: Combatant, primary: Weapon | None) -> Weapon | ErcError:
+    """The off pool's weapon (``hand: off``, not the primary one), or why there is none.
+
+    seed 000, the bow: "this weapon requires two hands to operate; thus ... this is not
+    even an option"; any weapon with ``hand: both`` takes both hands.
+    """
+    if primary is not None and primary.hand == "both":
+        return ErcError(
+            "two-handed",
+            f"{primary.name} needs both hands (hand: both), so there is no off-hand strike",
+        )
+    for weapon in attacker.weapons:
+        if weapon.hand == "off" and weapon is not primary:
+            return weapon
+    return ErcError("no-weapon", f"{attacker.name} has no other weapon with hand: off")
+
+
+def _parts(
+    attacker: Combatant, pools: tuple[str, ...], split: tuple[str, Sequence[int]] | None
+) -> list[tuple[str, int, int]]:
+    """``(pool, part, skill dice)`` per strike; part 0 for a whole pool."""
+    if split is not None:
+        pool, sizes = split
+        if pool not in pools:
+            raise ErcError(
+                "bad-split", f"--split names the {pool} pool, which this attack does not use"
+            )
+        if not sizes or any(n < 1 for n in sizes):
+            raise ErcError("bad-split", "--split gives each part at least one die")
+        if sum(sizes) != attacker.pool(pool):
+            raise ErcError(
+                "bad-split",
+                f"--split {','.join(map(str, sizes))} splits {sum(sizes)} dice, but "
+                f"{attacker.name}'s {pool} pool has {attacker.pool(pool)}",
+            )
+    parts: list[tuple[str, int, int]] = []
+    for pool in pools:
+        if split is not None and split[0] == pool and len(split[1]) > 1:
+            parts += [(pool, k, n) for k, n in enumerate(split[1], 1)]
+        else:
+            parts.append((pool, 0, attacker.pool(pool)))
+    return parts
+
+
+def _strike_name(pool: str, part: int) -> str:
+    return f"{pool} part {part}" if part else pool
+
+
+def _sources(skill: int, mode: Mode, extra_label: str, extra: int) -> tuple[str, ...]:
+    """R1.5 (one more die at advantage, one fewer at disadvantage, 2d20 keep lower at
+    zero) and R1.4 (extra dice may pass 5)."""
+    sources = ["pool"] * skill
+    if mode is Mode.ADVANTAGE:
+        sources.append("advantage")
+    sources += [extra_label] * extra
+    if mode is Mode.DISADVANTAGE:
+        if len(sources) == 1:
+            return ("disadvantage", "disadvantage")
+        sources.remove("pool")
+    return tuple(sources)
+
+
+def _strike(
+    attacker: Combatant,
+    target: Combatant,
+    weapon: Weapon,
+    pool: str,
+    part: int,
+    sources: tuple[str, ...],
+) -> PlannedStrike:
+    """R5.2/R5.3: the attribute score and size modifiers on every die."""
+    attribute = ATTRIBUTE[weapon.kind]
+    bonus = attacker.score(attribute) + size_modifier(attacker.size)
+    if weapon.ranged:
+        bonus += size_modifier(target.size)
+    keep_lower = sources == ("disadvantage", "disadvantage")
+    return PlannedStrike(
+        pool=pool,
+        part=part,
+        target=target.name,
+        weapon=weapon.name,
+        kind=weapon.kind,
+        damage_type=weapon.damage_type,
+        ac=target.ac,
+        bonus=bonus,
+        needs=next(face for face in range(1, 21) if succeeds(face, bonus, target.ac)),
+        modifier=attacker.mod(attribute),
+        weight=weapon.weight_damage,
+        resistance=resistance_of(target, weapon.damage_type),
+        dice=1 if keep_lower else len(sources),
+        keep_lower=keep_lower,
+        sources=sources,
+    )
+
+
+# --- resolution -----------------------------------------------------------------------
+
+
+def unresolved(plan: AttackPlan) -> Attack:
+    """The result with no dice drawn (``--odds`` alone)."""
+    return Attack(plan.attacker.name, plan.mode.value, (), (), None, None, plan.strikes, plan.notes)
+
+
+def resolve(dice: Dice, plan: AttackPlan) -> Attack:
+    """Draw the dice (CONTRACT "The order of dice": strike by strike, each strike's d20s in
+    order; then the crit award die; then the R1.6 d3 per target hit, in target order)."""
+    name = plan.attacker.name
+    rolled = [_roll_strike(dice, name, s) for s in plan.strikes]
+    crit = False
+    if plan.crit_capable:
+        first = next(
+            (
+                i
+                for i, s in enumerate(plan.strikes)
+                if s.pool == "primary" and any(d.kept and d.raw == 20 for d in rolled[i])
+            ),
+            None,
+        )
+        if first is not None:  # R5.6: one award die, after the strike dice; it never crits
+            crit = True
+            raw = dice.roll(20, f"{name} crit award")
+            rolled[first].append(_die(raw, plan.strikes[first], True, "crit"))
+    strikes = _strikes(plan, rolled)
+    targets = tuple(_target(dice, plan, t, strikes) for t in plan.targets)
+    return Attack(
+        name,
+        plan.mode.value,
+        strikes,
+        targets,
+        sum(t.damage for t in targets),
+        crit,
+        plan.strikes,
+        plan.notes,
+    )
+
+
+def _die(raw: int, strike: PlannedStrike, kept: bool, source: str) -> AttackDie:
+    return AttackDie(raw, raw + strike.bonus, kept and strike.hits_on(raw), kept, source)
+
+
+def _roll_strike(dice: Dice, attacker: str, strike: PlannedStrike) -> list[AttackDie]:
+    label = f"{attacker} {strike.pool}" + (f" part {strike.part}" if strike.part else "")
+    if strike.keep_lower:  # R1.5: a pool driven to 0 dice rolls 2d20 and keeps the lower
+        kept = dice.roll_kept(20, f"{label} 1", Mode.DISADVANTAGE)
+        low = kept.dice.index(kept.kept)
+        return [_die(raw, strike, i == low, "disadvantage") for i, raw in enumerate(kept.dice)]
+    out = []
+    for i, source in enumerate(strike.sources, 1):
+        suffix = "" if source == "pool" else f" ({source})"
+        out.append(_die(dice.roll(20, f"{label} {i}{suffix}"), strike, True, source))
+    return out
+
+
+def _strikes(plan: AttackPlan, rolled: list[list[AttackDie]]) -> tuple[Strike, ...]:
+    """R5.4, R5.5, R5.7: each strike separately; the modifier on a target's first hit."""
+    hit_targets: set[str] = set()
+    out = []
+    for strike, dice in zip(plan.strikes, rolled, strict=True):
+        hits = sum(d.hit for d in dice)
+        modifier, weight, damage = strike_damage(hits, strike.target not in hit_targets, strike)
+        if hits:
+            hit_targets.add(strike.target)
+        out.append(
+            Strike(
+                strike.pool,
+                strike.part,
+                strike.target,
+                strike.weapon,
+                strike.damage_type,
+                tuple(dice),
+                hits,
+                modifier,
+                weight,
+                strike.resistance,
+                damage,
+            )
+        )
+    return tuple(out)
+
+
+def _target(
+    dice: Dice, plan: AttackPlan, target: Combatant, strikes: tuple[Strike, ...]
+) -> TargetDamage:
+    """R1.6 and R5.8: the strikes' damage, then the d3 if hit, then Body down to 0."""
+    mine = [s for s in strikes if s.target == target.name]
+    hitting = [s for s in mine if s.hits]
+    total = sum(s.damage for s in mine)
+    d3: int | None = None
+    damage = total
+    if hitting and plan.d3:
+        face = dice.d3(f"{plan.attacker.name} {plan.mode.value} d3 vs {target.name}")
+        damage = with_d3(total, plan.mode, face)
+        d3 = face if plan.mode is Mode.ADVANTAGE else -face
+    types = tuple(dict.fromkeys(s.damage_type for s in hitting))
+    after = max(0, target.body - damage)
+    return TargetDamage(
+        name=target.name,
+        damage=damage,
+        damage_type=(hitting or mine)[0].damage_type,
+        damage_types=types,
+        hits=sum(s.hits for s in mine),
+        strike_damage=total,
+        d3=d3,
+        body_before=target.body,
+        body_after=after,
+        down=after == 0,
+    )

@@ -1,0 +1,341 @@
+"""Weapon lock and disarm (RULES.md R8; seed 001 "Weapon Negation"), and freeing a locked
+weapon (R8.2).
+
+The attempt is one d20 (two with advantage or disadvantage) + Strength score + the
+attacker's size modifier against the victim's AC, with the raw 20/1 rules (R8.1). A victim
+with a reaction left may resist: against a lock, a Strength competition; against a disarm,
+2/3/4 damage and then an Agility competition; the attacker rolls its d12 at advantage and
+the victim must win outright (R8.2, R8.3).
+"""
+
+from __future__ import annotations
+
+from erc.core.dice import Dice, Mode
+from erc.core.errors import ErcError
+from erc.core.value import Value, replace
+from erc.rulesets.er.conditions import cannot_act
+from erc.rulesets.er.model import Combatant, Weapon, size_modifier
+from erc.rulesets.er.rules.attack import resistance_of, resisted
+from erc.rulesets.er.rules.checks import d20_check
+from erc.rulesets.er.rules.competition import Contender, Contest, contender, contest
+
+RESIST_BASE = 2
+"""seed 001: "2 points against light weapons, 3 points for medium and 4 points for heavy"."""
+ATTACKER_AT_ADVANTAGE = "the attacker rolls its d12 at advantage (R8.2, R8.3)"
+FREE_COST = 2
+"""R8.2: freeing a locked weapon "costs 2 attack dice from the wielder's next action"."""
+
+LOCKED_NOTES = (
+    "a locked weapon gives no bonuses: no parry, rebuff or riposte (R8.2)",
+    "later reactions to pull it free fail; free it with `erc free` (R8.2)",
+)
+DISARMED_NOTE = "picking the weapon up costs 10 ft of movement and needs an unused action (R8.3)"
+DOWN_NOTE = "the resisting damage brings the victim to 0 Body: it is down and cannot compete"
+
+
+class Attempt(Value):
+    """The attempt roll of R8.1."""
+
+    dice: tuple[int, ...]
+    kept: int
+    modifier: int
+    total: int
+    ac: int
+    hit: bool
+    advantage: str
+
+
+class Negation(Value):
+    """A weapon lock or disarm, set up before any die (not JSON)."""
+
+    attacker: Combatant
+    victim: Combatant
+    weapon: Weapon
+    victim_weapon: Weapon
+    lock: bool
+    resists: bool
+    mode: Mode
+
+    @property
+    def modifier(self) -> int:
+        """R8.1: Strength **score** + the attacker's size modifier; no skill adds dice."""
+        return self.attacker.score("strength") + size_modifier(self.attacker.size)
+
+    @property
+    def damage(self) -> int:
+        """R8.3: the damage a victim takes to resist a disarm, after its resistances (R5.5,
+        as an attack's strike)."""
+        if self.lock or not self.resists:
+            return 0
+        kind = resistance_of(self.victim, self.weapon.damage_type)
+        return resisted(RESIST_BASE + self.weapon.weight_damage, kind)
+
+    @property
+    def downed(self) -> bool:
+        """Resisting would take the victim to 0 Body (R5.8: down): no competition follows."""
+        return self.resists and not self.lock and self.victim.body - self.damage <= 0
+
+    def reaction(self) -> tuple[Contender, Contender]:
+        """The victim's competition, victim first (dice order), the attacker at advantage:
+        Strength against a lock (R8.2), Agility against a disarm (R8.3)."""
+        attribute = "strength" if self.lock else "agility"
+        return (
+            contender(self.victim, attribute),
+            contender(self.attacker, attribute, advantage_from=(ATTACKER_AT_ADVANTAGE,)),
+        )
+
+
+def attacker_weapon(attacker: Combatant, name: str | None) -> Weapon:
+    """R8.1: "It needs a melee weapon": ``--with`` names it, else the primary weapon if it
+    is a melee one, else the first melee weapon."""
+    if name is not None:
+        weapon = _named(attacker, name)
+    else:
+        primary = attacker.primary_weapon()
+        melee = [w for w in attacker.weapons if w.kind == "melee"]
+        if primary is not None and primary.kind == "melee":
+            weapon = primary
+        elif melee:
+            weapon = melee[0]
+        else:
+            raise ErcError("no-melee-weapon", f"{attacker.name} has no melee weapon (R8.1)")
+    if weapon.kind != "melee":
+        raise ErcError(
+            "no-melee-weapon",
+            f"{attacker.name}'s {weapon.name} is a {weapon.kind} weapon; "
+            "a lock or disarm needs a melee weapon (R8.1)",
+        )
+    if weapon.name in attacker.locked_weapons:
+        raise ErcError(
+            "weapon-locked",
+            f"{attacker.name}'s {weapon.name} is held in a weapon lock (R8.2: held useless)",
+        )
+    return weapon
+
+
+def victim_weapon(victim: Combatant, name: str | None) -> Weapon:
+    """R8.1: the victim must hold a manufactured (non-savage) weapon: its primary one
+    unless named."""
+    if name is not None:
+        weapon: Weapon | None = _named(victim, name)
+    else:  # its primary one, else the first manufactured one it carries
+        weapon = victim.primary_weapon()
+        if weapon is not None and weapon.kind == "savage":
+            weapon = next((w for w in victim.weapons if w.kind != "savage"), weapon)
+    if weapon is None:
+        raise ErcError("no-weapon", f"{victim.name} holds no weapon to lock or disarm (R8.1)")
+    if weapon.kind == "savage":
+        raise ErcError(
+            "savage-weapon",
+            f"{victim.name}'s {weapon.name} is a savage (body) weapon; only a manufactured "
+            "weapon can be locked or disarmed (R8.1)",
+        )
+    return weapon
+
+
+def _named(who: Combatant, name: str) -> Weapon:
+    weapon = who.weapon(name)
+    if weapon is None:
+        carried = ", ".join(w.name for w in who.weapons) or "none"
+        raise ErcError(
+            "unknown-weapon", f"{who.name} has no weapon called {name!r}; it carries: {carried}"
+        )
+    return weapon
+
+
+def negation(
+    attacker: Combatant,
+    victim: Combatant,
+    *,
+    lock: bool = False,
+    resist: bool | None = None,
+    weapon: str | None = None,
+    target_weapon: str | None = None,
+    mode: Mode = Mode.NORMAL,
+) -> Negation:
+    """Set a lock or disarm up. ``resist=None`` resists when the victim can react; R8.4: a
+    victim without a reaction left cannot resist, nor can one that can take no action (R4.3:
+    surprised, "no reaction in round 1"; asleep, incapacitated, down ...), and asking it to
+    is an error."""
+    if attacker.name == victim.name:
+        raise ErcError("bad-option", f"{attacker.name} cannot lock or disarm itself")
+    blocked = cannot_act(victim)
+    why_not = (
+        "has no reaction left this round"
+        if victim.reaction_used
+        else (f"cannot react ({blocked})" if blocked else None)
+    )
+    if resist and why_not:
+        raise ErcError("no-reaction", f"{victim.name} {why_not} and cannot resist (R8.4)")
+    resists = why_not is None if resist is None else resist
+    return Negation(
+        attacker,
+        victim,
+        attacker_weapon(attacker, weapon),
+        victim_weapon(victim, target_weapon),
+        lock,
+        resists,
+        mode,
+    )
+
+
+class Disarm(Value):
+    """The result of ``erc disarm`` (CONTRACT: ``hit``, ``outcome``, ``reaction``,
+    ``damage_taken``)."""
+
+    attacker: str
+    victim: str
+    maneuver: str  # "lock" or "disarm"
+    weapon: str
+    victim_weapon: str
+    resists: bool
+    resolved: bool
+    hit: bool | None
+    outcome: str | None  # missed locked disarmed kept pulled-free
+    attempt: Attempt | None
+    reaction: Contest | None
+    damage_taken: int
+    damage_type: str
+    body_before: int
+    body_after: int
+    notes: tuple[str, ...] = ()
+
+
+def unresolved(setup: Negation) -> Disarm:
+    """The result with no dice drawn (``--odds`` alone)."""
+    body = setup.victim.body
+    return Disarm(
+        attacker=setup.attacker.name,
+        victim=setup.victim.name,
+        maneuver="lock" if setup.lock else "disarm",
+        weapon=setup.weapon.name,
+        victim_weapon=setup.victim_weapon.name,
+        resists=setup.resists,
+        resolved=False,
+        hit=None,
+        outcome=None,
+        attempt=None,
+        reaction=None,
+        damage_taken=0,
+        damage_type=setup.weapon.damage_type,
+        body_before=body,
+        body_after=body,
+    )
+
+
+def resolve(setup: Negation, dice: Dice) -> Disarm:
+    """Roll the attempt, then the victim's reaction if it hits and the victim resists
+    (dice: the attempt, then the victim's d12s, then the attacker's)."""
+    body = setup.victim.body
+    attempt = roll_attempt(dice, setup)
+    damage = setup.damage if attempt.hit else 0
+    reaction: Contest | None = None
+    notes: tuple[str, ...] = ()
+    if not attempt.hit:
+        outcome = "missed"
+    elif setup.downed:
+        outcome, notes = "disarmed", (DOWN_NOTE,)
+    elif setup.resists:
+        reaction = contest(dice, *setup.reaction())
+        won = reaction.winner == setup.victim.name  # R8.2/R8.3: it must win outright
+        outcome = _OUTCOMES[setup.lock, won]
+    else:
+        outcome = "locked" if setup.lock else "disarmed"
+    notes += LOCKED_NOTES if outcome == "locked" else ()
+    notes += (DISARMED_NOTE,) if outcome == "disarmed" else ()
+    return replace(
+        unresolved(setup),
+        resolved=True,
+        hit=attempt.hit,
+        outcome=outcome,
+        attempt=attempt,
+        reaction=reaction,
+        damage_taken=damage,
+        body_after=max(0, body - damage),
+        notes=notes,
+    )
+
+
+_OUTCOMES = {
+    (True, True): "pulled-free",
+    (True, False): "locked",
+    (False, True): "kept",
+    (False, False): "disarmed",
+}
+
+
+def roll_attempt(dice: Dice, setup: Negation) -> Attempt:
+    """R8.1: one d20 (two, better or worse, at advantage or disadvantage) + Strength score
+    + size modifier against AC; a raw 20 hits and a raw 1 misses (R1.3)."""
+    purpose = f"{setup.attacker.name} {'lock' if setup.lock else 'disarm'} attempt"
+    check = d20_check(dice, purpose, setup.modifier, setup.victim.ac, setup.mode)
+    return Attempt(
+        check.dice,
+        check.roll,
+        check.modifier,
+        check.total,
+        check.dc,
+        check.success,
+        check.mode.value,
+    )
+
+
+class FreeStep(Value):
+    """One of the wielder's actions while freeing: dice given up, and the dice left to
+    attack with."""
+
+    action: int
+    sacrificed: int
+    attack_dice_left: int
+
+
+class Freeing(Value):
+    """The result of ``erc free``: what freeing a locked weapon costs (R8.2)."""
+
+    name: str
+    weapon: str
+    pool: str
+    pool_dice: int
+    cost: int
+    actions: tuple[FreeStep, ...]
+    notes: tuple[str, ...]
+
+
+FREE_NOTES = (
+    "a third party who locks the locker's weapon also frees it (R8.2)",
+    "the wielder may instead drop the weapon as a reaction (R8.2)",
+)
+
+
+def locked_weapon(wielder: Combatant, weapon_name: str | None) -> str | None:
+    """The weapon to free: the one named, else the one the journal has locked (R8.2).
+    Naming a weapon that is not locked while another is, is an error."""
+    locked = sorted(wielder.locked_weapons)
+    if locked and weapon_name is None:
+        return locked[0]
+    if (
+        locked
+        and weapon_name is not None
+        and weapon_name.casefold() not in {w.casefold() for w in locked}
+    ):
+        raise ErcError(
+            "not-locked",
+            f"{wielder.name}'s {weapon_name} is not locked; the journal has "
+            f"{', '.join(locked)} locked",
+        )
+    return weapon_name
+
+
+def free_cost(wielder: Combatant, weapon_name: str | None = None) -> Freeing:
+    """R8.2: 2 attack dice from the wielder's next action, from the pool of the locked
+    weapon's hand; with fewer than 2 dice the cost is spread over two rounds, and those
+    two actions attack with nothing. No dice are rolled."""
+    weapon = victim_weapon(wielder, locked_weapon(wielder, weapon_name))
+    pool = "off" if weapon.hand == "off" else "primary"
+    dice = wielder.pool(pool)
+    if dice >= FREE_COST:
+        steps: tuple[FreeStep, ...] = (FreeStep(1, FREE_COST, dice - FREE_COST),)
+    else:  # seed 001: "only has melee fighting or is unskilled ... spread over two rounds":
+        # one die (the whole action; an unskilled swing counts as one) in each of two rounds
+        steps = (FreeStep(1, 1, 0), FreeStep(2, 1, 0))
+    return Freeing(wielder.name, weapon.name, pool, dice, FREE_COST, steps, FREE_NOTES)

@@ -1,0 +1,115 @@
+"""The journal as a transaction (issue 13; CONTRACT "Combat state": "A writer holds one
+exclusive lock from reading the state it checks to the end of its append, so concurrent
+commands act as if one ran after the other"). Real processes, started together."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import ROOT
+
+FIGHT = """erc: 1
+combatants:
+  - {name: Cutpurse, ac: 12, body: 20, attributes: {strength: 4, agility: 4},
+     pools: {primary: 2}, weapons: [{name: dagger, kind: melee, weight: light,
+     damage_type: piercing}]}
+  - {name: Mark, ac: 10, body: 10000, attributes: {strength: 2, agility: 2}}
+"""
+
+
+SNEAK = ("sneak", "Cutpurse", "Mark", "--drop", "--apply", "--json")
+ATTACK = ("attack", "Cutpurse", "Mark", "--apply")
+
+
+@pytest.fixture
+def fight(tmp_path: Path) -> Path:
+    path = tmp_path / "fight.yaml"
+    path.write_text(FIGHT)
+    return path
+
+
+def together(argvs: list[list[str]]) -> list[subprocess.CompletedProcess[str]]:
+    """Start every command line at once, then wait for all of them."""
+    env = {**os.environ, "ERC_CACHE": "off"}
+    started = [
+        subprocess.Popen(
+            [sys.executable, "-m", "erc", *argv],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            cwd=ROOT,
+            env=env,
+        )
+        for argv in argvs
+    ]
+    done = []
+    for process in started:
+        out, err = process.communicate(timeout=120)
+        done.append(subprocess.CompletedProcess(process.args, process.returncode, out, err))
+    return done
+
+
+def events(fight: Path) -> list[dict[str, object]]:
+    journal = fight.with_name("fight.journal.jsonl")
+    return [json.loads(line) for line in journal.read_text().splitlines()]
+
+
+def test_twenty_concurrent_roll_inits_record_rounds_1_to_20_in_order(fight: Path) -> None:
+    """Issue 13: "20 concurrent `roll-init --apply` record rounds 1..20 in order"."""
+    ran = together(
+        [["roll-init", "-e", str(fight), "--apply", "--seed", str(i)] for i in range(20)]
+    )
+    assert [r.returncode for r in ran] == [0] * 20, [r.stderr for r in ran if r.returncode]
+    assert [e["round"] for e in events(fight)] == list(range(1, 21))
+
+
+def test_ten_concurrent_drops_inflict_one_held_drop_once(fight: Path) -> None:
+    """Issue 13: "10 concurrent `drop --apply` of one held drop, exactly one succeeds"."""
+    held = subprocess.run(
+        [sys.executable, "-m", "erc", *SNEAK, "-e", str(fight), "--rolls", "20,20,20,20,3"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        check=True,
+    )
+    assert json.loads(held.stdout)["result"]["drop"]["held_damage"] > 0
+    ran = together(
+        [
+            ["drop", "Cutpurse", "Mark", "-e", str(fight), "--apply", "--seed", str(i), "--json"]
+            for i in range(10)
+        ]
+    )
+    codes = sorted(r.returncode for r in ran)
+    assert codes == [0] + [2] * 9, [r.stderr for r in ran]
+    refused = [json.loads(r.stderr)["error"]["code"] for r in ran if r.returncode]
+    assert set(refused) == {"no-drop"}
+    assert [e["command"] for e in events(fight)] == ["sneak", "drop"]
+
+
+def test_five_concurrent_undos_after_six_applies_leave_one(fight: Path) -> None:
+    """Issue 13: "5 concurrent `undo` after 6 applies leave exactly one applied"."""
+    for i in range(6):
+        subprocess.run(
+            [sys.executable, "-m", "erc", *ATTACK, "-e", str(fight), "--seed", str(i)],
+            capture_output=True,
+            cwd=ROOT,
+            check=True,
+        )
+    ran = together([["undo", "-e", str(fight), "--json"] for _ in range(5)])
+    assert [r.returncode for r in ran] == [0] * 5
+    cancelled = sorted(json.loads(r.stdout)["result"]["cancelled"] for r in ran)
+    assert cancelled == [2, 3, 4, 5, 6]  # each undo cancelled a different event
+    undone = {
+        effect["event"]
+        for event in events(fight)
+        for effect in event["effects"]  # type: ignore[attr-defined]
+        if effect["type"] == "undo"
+    }
+    applied = [e["id"] for e in events(fight) if e["command"] == "attack" and e["id"] not in undone]
+    assert applied == [1]
