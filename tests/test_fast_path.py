@@ -18,14 +18,14 @@ from erc.cli import run
 from erc.cli.app import spec_source
 from erc.cli.fast import parse
 from erc.cli.registry import commands
-from erc.rulesets import get
+from erc.rulesets import available, get
 from tests.conftest import ENCOUNTERS, ROOT
 from tests.test_fuzz import NAMES, OPTIONS, VALUES
 
 DUEL = str(ENCOUNTERS / "duel.yaml")
 
 
-@pytest.mark.parametrize("ruleset", ["er"])
+@pytest.mark.parametrize("ruleset", available())
 def test_the_committed_spec_matches_the_typer_app(ruleset: str) -> None:
     """`make spec` regenerates erc/cli/spec/<ruleset>.py; this fails when it is stale."""
     import importlib

@@ -227,7 +227,8 @@ def spec_source(name: str) -> str:
 
 if __name__ == "__main__":
     import pathlib
+    import sys
 
     folder = pathlib.Path(__file__).with_name("spec")
-    for ruleset_name in rulesets.available():
+    for ruleset_name in sys.argv[1:] or rulesets.available():
         (folder / f"{ruleset_name}.py").write_text(spec_source(ruleset_name))

@@ -7,7 +7,7 @@ restating them (the odds code enumerates faces through ``succeeds``).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from erc.core.dice import Dice, Mode
 from erc.core.value import Value
@@ -83,12 +83,12 @@ def settle_ties(
 
 
 class Roller(Value):
-    """One side of an opposed roll: its die (None when it rolls none), its terms by name,
-    and the total."""
+    """One side of an opposed roll: its die (None when it rolls none), its terms by name
+    (``{"cunning": 4, "whip": 3, ...}``, in the order they add up), and the total."""
 
     name: str
     roll: int | None
-    parts: tuple[tuple[str, int], ...]
+    parts: Mapping[str, int]
     total: int
 
 
