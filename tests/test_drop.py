@@ -125,12 +125,14 @@ def test_r6_6_foul_play_rolls_at_advantage() -> None:
 
 
 def test_r6_6_bound_victim_at_disadvantage_foul_play_cancels() -> None:
-    """R6.6 with R7.2's "Bound: disadvantage" (the ER rulebook: a bound creature's Body
-    feats); R1.5: advantage and disadvantage cancel."""
+    """R6.6 with R7.2's "Bound: disadvantage" (R10 bound: its Strength, Agility and
+    Resilience feats at disadvantage, so the shock save too); R1.5: advantage and
+    disadvantage cancel; R13.5: the reason names the condition and who has it."""
     bound = victim(conditions=frozenset({"bound"}))
-    worse = run([16, 5, 6, 2], 7, bound, rounds=3)
+    worse = run([16, 5, 6, 20, 2], 7, bound, rounds=3)  # the shock save keeps the 6
     assert worse.reaction is not None and worse.reaction.roll == 5
-    assert worse.reaction.disadvantage_from == ("bound",)
+    assert worse.reaction.disadvantage_from == ("Victim is bound",)
+    assert worse.shock.dice == (6, 20) and worse.shock.roll == 6
     even = run([16], 7, bound, rounds=3, foul_play=True)
     assert even.reaction is not None and even.reaction.advantage == "normal"
 

@@ -439,7 +439,8 @@ def test_r9_7_spending_more_than_is_left_names_the_shortfall() -> None:
 
 
 def oracle_available(who: Combatant, turn: Turn, house: HouseRules) -> int:
-    """R9 steps 1-4 and 7 written out again, plainly, from RULES.md."""
+    """R9 steps 1-4 and 7 written out again, plainly, from RULES.md (R10: grappled cannot
+    move either)."""
     conditions = set(who.condition_names) | turn.conditions
     if conditions & {
         "asleep",
@@ -448,6 +449,7 @@ def oracle_available(who: Combatant, turn: Turn, house: HouseRules) -> int:
         "incapacitated",
         "petrified",
         "surprised",
+        "grappled",
     }:
         return 0
     assert who.speed is not None

@@ -26,8 +26,9 @@ def _version(value: bool) -> None:
         raise typer.Exit()
 
 
-def _typed(func: Callable[..., Any]) -> Callable[..., Any]:
-    """``func`` with its string annotations evaluated for Typer."""
+def _typed(func: Callable[..., Any], shared: dict[str, Any] | None = None) -> Callable[..., Any]:
+    """``func`` with its string annotations evaluated for Typer (``shared``: the ruleset's
+    own option declarations, ``<package>.commands.options``)."""
     if hasattr(func, "erc_wrapped"):
         from erc.cli.boundary import signature as wrapped_signature
 
@@ -41,6 +42,7 @@ def _typed(func: Callable[..., Any]) -> Callable[..., Any]:
         **vars(typing),
         **original.__globals__,
         **vars(options),
+        **(shared or {}),
         "typer": typer,
         "Outcome": object,
     }
@@ -93,12 +95,22 @@ def app_for(name: str = rulesets.DEFAULT) -> typer.Typer:
     ) -> None:
         """erc: a scriptable dice and combat resolver."""
 
+    shared = _ruleset_options(ruleset.package)
     for command in commands(ruleset):
-        func = _typed(load_command(ruleset, command))
+        func = _typed(load_command(ruleset, command), shared)
         _registered[(name, command)] = func
         app.command(command)(func)
     _apps[name] = app
     return app
+
+
+def _ruleset_options(package: str) -> dict[str, Any]:
+    import importlib
+
+    try:
+        return vars(importlib.import_module(f"{package}.commands.options"))
+    except ModuleNotFoundError:
+        return {}
 
 
 def fast_spec(name: str = rulesets.DEFAULT) -> dict[str, Any]:

@@ -136,6 +136,15 @@ def _place(params: list[dict[str, Any]], positional: list[str], given: dict[str,
     arguments = [p for p in params if p["kind"] == "argument"]
     fixed = sum(1 for p in arguments if p["nargs"] == 1)
     variadic = [p for p in arguments if p["nargs"] == -1]
+    optional = [p for p in arguments if p["nargs"] == 1 and not p["required"]]
+    if optional:  # trailing optional arguments (``pick-up NAME [WEAPON]``), no variadic one
+        singles = [p for p in arguments if p["nargs"] == 1]
+        required = len(singles) - len(optional)
+        if variadic or singles[required:] != optional or not required <= len(positional) <= fixed:
+            return False
+        for param, word in zip(singles, positional, strict=False):
+            given[param["name"]] = word
+        return True
     if len(variadic) > 1 or len(positional) < fixed:
         return False
     if not variadic and len(positional) > fixed:

@@ -139,8 +139,11 @@ def _dice(
     return DiceTerm(sign, n, faces, "l" if keep.lower() == "kl" else "h", k)
 
 
-def roll(text: str, dice: Dice, vs: int | None = None) -> RollResult:
-    """Roll ``text``; with ``vs``, count kept dice that reach it as an ER pool does (R5.2)."""
+def roll(text: str, dice: Dice, vs: int | None = None, purpose: str | None = None) -> RollResult:
+    """Roll ``text``; with ``vs``, count kept dice that reach it as an ER pool does (R5.2).
+
+    ``purpose`` prefixes each die's label in the ``rolls`` list (``"Vex damage 2d10 1"``);
+    without it a die is labelled by its term alone (``"2d10 1"``)."""
     terms = parse(text)
     total = 0
     rolled: list[Die] = []
@@ -150,6 +153,8 @@ def roll(text: str, dice: Dice, vs: int | None = None) -> RollResult:
             total += term.sign * term.value
             continue
         label = f"{term.count}d{term.sides}"
+        if purpose:
+            label = f"{purpose} {label}"
         values = (
             dice.roll_many(term.count, term.sides, label)
             if term.count > 1

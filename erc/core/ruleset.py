@@ -3,7 +3,8 @@ live. Every ruleset package follows one layout, so the core needs only the packa
 
 - ``<package>.model``: the frozen model (``erc.core.value`` classes); the cache thaws it;
 - ``<package>.build``: ``SPEC`` (the file format, a msgspec Struct), ``cross_checks(doc)``,
-  ``build(spec, path)`` and ``warnings(encounter)`` (``erc check``);
+  ``build(spec, path)`` and ``warnings(encounter, doc)`` (``erc check``: what is valid but
+  would fail in play, placed by line and column through ``doc.mark``);
 - ``<package>.events``: ``Tracker`` (the fold's state, ``erc.core.fold``) and its effect kinds;
 - ``<package>.status``: ``status(loaded)`` (``erc status``'s result) and ``RENDER``;
 - ``<package>.commands.<module>``: the commands, each a function returning a ``Mechanic``

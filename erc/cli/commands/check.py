@@ -73,18 +73,13 @@ def _found(problems: list[Problem]) -> tuple[Found, ...]:
 
 
 def check_file(path: str, strict: bool = False) -> FileReport:
-    from erc.core.encounter import problems_in, read_text
+    from erc.core.encounter import checked, read_text
 
     try:
         text = read_text(path)
     except ErcError as error:
         return FileReport(path, False, (Found(error.line, error.column, error.message),))
-    encounter, problems = problems_in(text, path)
-    warned: list[Problem] = []
-    if encounter is not None:
-        from erc import rulesets
-
-        warned = rulesets.get(encounter.ruleset).loader().warnings(encounter)
+    _, problems, warned = checked(text, path)
     errors = _found(problems + (warned if strict else []))
     return FileReport(path, not errors, errors, () if strict else _found(warned))
 

@@ -31,13 +31,16 @@ class LogResult(Value):
 def log(
     encounter: EncounterOpt = None, as_json: JsonOpt = False, journal: JournalOpt = None
 ) -> Outcome:
-    """The journal's events as recorded."""
+    """The journal's events as recorded, each marked ``undone`` when an undo cancelled it."""
     from erc.core import journal as journals
+    from erc.core.fold import cancelled
     from erc.core.session import open_encounter
 
     loaded = open_encounter(encounter, journal)
+    gone = cancelled(loaded.entries)
     events = tuple(
-        {k: v for k, v in e.items() if k != "line"} for e in journals.events(loaded.journal)
+        {**{k: v for k, v in e.items() if k != "line"}, "undone": e.get("id") in gone}
+        for e in journals.events(loaded.journal)
     )
     return Outcome("log", LogResult(events, loaded.journal), "erc.cli.render.log", loaded.encounter)
 

@@ -21,10 +21,11 @@ def render(outcome: Outcome) -> Iterator[Any]:
             for e in event.get("effects", ())
             if isinstance(e, dict)
         )
+        style = "dim strike" if event.get("undone") else ""
         grid.add_row(
-            str(event.get("id")),
-            str(event.get("round")),
-            text(event.get("command")),
-            text(effects),
+            text(str(event.get("id")), style),
+            text(str(event.get("round")), style),
+            text(str(event.get("command")) + (" (undone)" if event.get("undone") else ""), style),
+            text(effects, style),
         )
     yield grid

@@ -96,23 +96,31 @@ def ruleset_of(doc: Document) -> tuple[Ruleset | None, list[Problem]]:
     return None, [Problem(f"ruleset: {name!r} is not one of: {listed}{hint}", *mark)]
 
 
-def problems_in(text: str, path: str | None = None) -> tuple[Any | None, list[Problem]]:
-    """Parse and validate ``text``: the encounter, or None and every problem found."""
+def checked(text: str, path: str | None = None) -> tuple[Any | None, list[Problem], list[Problem]]:
+    """Parse and validate ``text``: the encounter (or None), every problem found, and the
+    warnings of a valid file (what would fail in play: ``Ruleset.loader().warnings``)."""
     from erc.core.encounter.validate import validate
     from erc.core.encounter.yamlread import read
 
     doc = read(text)
     ruleset, problems = ruleset_of(doc)
     if ruleset is None:
-        return None, problems
+        return None, problems, []
     loader = ruleset.loader()
     spec, problems = validate(doc, loader.SPEC)
     if doc.data is not None:
         problems = problems + loader.cross_checks(doc)
     if spec is None or problems:
         ordered = sorted(problems, key=lambda p: (p.line or 0, p.column or 0))
-        return None, ordered or [Problem("the file is empty")]
-    return loader.build(spec, path), []
+        return None, ordered or [Problem("the file is empty")], []
+    encounter = loader.build(spec, path)
+    return encounter, [], loader.warnings(encounter, doc)
+
+
+def problems_in(text: str, path: str | None = None) -> tuple[Any | None, list[Problem]]:
+    """Parse and validate ``text``: the encounter, or None and every problem found."""
+    encounter, problems, _ = checked(text, path)
+    return encounter, problems
 
 
 def parse(text: str, path: str | None = None) -> Any:

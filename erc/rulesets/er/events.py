@@ -18,14 +18,16 @@ from erc.core.events import (
     Effect,
     Reacted,
     RoundStart,
+    Spend,
     kinds_table,
 )
 from erc.core.value import replace
+from erc.rulesets.er.conditions import NO_ACTION
 from erc.rulesets.er.model import Combatant, Drop, Encounter
+from erc.rulesets.er.rules.turns import Lock
 
 TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
 if TYPE_CHECKING:
-    from collections.abc import Mapping
     from typing import Any
 
     from erc.core.session import Loaded
@@ -63,13 +65,15 @@ class DropReleased(Effect):
 
 
 class WeaponState(Effect):
-    """R8: a weapon ``locked`` (``by`` the locker), ``disarmed`` (flung away) or ``free``."""
+    """R8: a weapon ``locked`` (``by`` the locker, ``using`` its weapon), ``disarmed`` (flung
+    away) or ``free``."""
 
     kind = "weapon"
     who: str
     weapon: str
     state: str
     by: str | None = None
+    using: str | None = None
 
     def apply(self, tracker: fold.Tracker) -> None:
         assert isinstance(tracker, Tracker)
@@ -82,7 +86,10 @@ class WeaponState(Effect):
         if self.state == "locked":
             tracker.locked[self.who].add(self.weapon)
             if self.by is not None:
-                tracker.lockers[(self.who, self.weapon)] = self.by
+                tracker.who(self.by)
+                tracker.lockers[(self.who, self.weapon)] = Lock(
+                    self.who, self.weapon, self.by, self.using
+                )
         elif self.state == "disarmed":
             tracker.disarmed[self.who].add(self.weapon)
 
@@ -91,8 +98,13 @@ class State(fold.State):
     """The ER encounter as the journal leaves it."""
 
     drops: tuple[Drop, ...] = ()
-    lockers: Mapping[tuple[str, str], str] = {}
-    """Who holds each weapon lock: (wielder, weapon) -> the locker (R8.2)."""
+    locks: tuple[Lock, ...] = ()
+    """The weapon locks in force and who holds them (R8.2)."""
+
+    @property
+    def lockers(self) -> dict[tuple[str, str], str]:
+        """(wielder, weapon) -> the locker."""
+        return {(lock.wielder, lock.weapon): lock.locker for lock in self.locks}
 
 
 def state_of(loaded: Loaded) -> State:
@@ -110,7 +122,7 @@ class Tracker(fold.Tracker):
         self.drops: dict[tuple[str, str], Drop] = {}
         self.locked: dict[str, set[str]] = {c.name: set() for c in encounter.combatants}
         self.disarmed: dict[str, set[str]] = {c.name: set() for c in encounter.combatants}
-        self.lockers: dict[tuple[str, str], str] = {}
+        self.lockers: dict[tuple[str, str], Lock] = {}
         self.body_max = {c.name: c.body_max for c in encounter.combatants}
 
     def fighter(self, combatant: Combatant) -> fold.Fighter:
@@ -131,6 +143,7 @@ class Tracker(fold.Tracker):
         fighter.health = min(self.body_max[name], fighter.health + amount)
 
     def freeze(self) -> State:
+        self._grapples_end()
         encounter: Encounter = self.encounter
         combatants = tuple(self._combatant(c) for c in encounter.combatants)
         return State(
@@ -140,8 +153,18 @@ class Tracker(fold.Tracker):
             rolls=self.rolls,
             events=self.events,
             drops=tuple(self.drops.values()),
-            lockers=dict(self.lockers),
+            locks=tuple(self.lockers.values()),
         )
+
+    def _grapples_end(self) -> None:
+        """R10 grappled (by X): "ends when X cannot act or is down"."""
+        for fighter in self.fighters.values():
+            grip = fighter.conditions.get("grappled")
+            if grip is None or grip.by is None:
+                continue
+            holder = self.fighters.get(grip.by)
+            if holder is None or holder.health <= 0 or any(holder.has(c) for c in NO_ACTION):
+                del fighter.conditions["grappled"]
 
     def _combatant(self, combatant: Combatant) -> Combatant:
         fighter = self.fighters[combatant.name]
@@ -173,12 +196,19 @@ class Tracker(fold.Tracker):
 # --- what each applied result changes ----------------------------------------------------
 
 
-def damage(target: str, amount: int) -> list[Effect]:
-    return [Damage(target, amount)] if amount > 0 else []
+def damage(state: State, target: str, amount: int) -> list[Effect]:
+    """Damage dealt, and R10 asleep: "damage above 0 wakes it"."""
+    if amount <= 0:
+        return []
+    effects: list[Effect] = [Damage(target, amount)]
+    if state.encounter.get(target).has("asleep"):
+        effects.append(ConditionChange(target, remove="asleep"))
+    return effects
 
 
-def acted(name: str | None) -> list[Effect]:
-    return [Acted(name)] if name else []
+def acted(name: str | None, extra: bool = False) -> list[Effect]:
+    """R11.2: the actor's action this round (``extra`` when a skill or magic granted it)."""
+    return [Acted(name, extra)] if name else []
 
 
 def shock(victim: str, struck: Any) -> list[Effect]:
@@ -188,11 +218,16 @@ def shock(victim: str, struck: Any) -> list[Effect]:
     return [ConditionChange(victim, add="incapacitated", actions=struck.incapacitated_actions)]
 
 
-def attack(result: Any) -> list[Effect]:
+def freed(locks: Any) -> list[Effect]:
+    """Locks given up (seed 001: the locker used the locking weapon's hands)."""
+    return [WeaponState(lock.wielder, lock.weapon, "free") for lock in locks]
+
+
+def attack(result: Any, state: State, extra: bool = False, locks: Any = ()) -> list[Effect]:
     """R5: the attacker's action and the damage each target took."""
-    effects = acted(result.attacker)
+    effects = acted(result.attacker, extra) + freed(locks)
     for target in result.targets:
-        effects += damage(target.name, target.damage)
+        effects += damage(state, target.name, target.damage)
     return effects
 
 
@@ -207,24 +242,28 @@ def roll_init(result: Any) -> list[Effect]:
     return effects
 
 
-def disarm(result: Any, state: State) -> list[Effect]:
+def disarm(result: Any, state: State, extra: bool = False, locks: Any = ()) -> list[Effect]:
     """R8: the attempt is the attacker's action; a resisting victim spends its reaction
-    (R8.4) and takes the 2/3/4 damage (R8.3); the weapon ends locked (and by whom) or
+    (R8.4) and takes the 2/3/4 damage (R8.3); the weapon ends locked (by whom, with what) or
     disarmed. R8.2: a lock that hits a combatant holding a lock frees the weapon it held,
     "even if the reaction to prevent the pinning ... is successful"."""
-    effects = acted(result.attacker)
+    effects = acted(result.attacker, extra) + freed(locks)
     if result.reaction is not None or result.damage_taken:
         effects.append(Reacted(result.victim))
-    effects += damage(result.victim, result.damage_taken)
+    effects += damage(state, result.victim, result.damage_taken)
     if result.outcome == "locked":
-        effects.append(WeaponState(result.victim, result.victim_weapon, "locked", result.attacker))
+        effects.append(
+            WeaponState(
+                result.victim, result.victim_weapon, "locked", result.attacker, result.weapon
+            )
+        )
     elif result.outcome == "disarmed":
         effects.append(WeaponState(result.victim, result.victim_weapon, "disarmed"))
     if result.maneuver == "lock" and result.hit:
         effects += [
-            WeaponState(wielder, weapon, "free")
-            for (wielder, weapon), locker in state.lockers.items()
-            if locker == result.victim
+            WeaponState(lock.wielder, lock.weapon, "free")
+            for lock in state.locks
+            if lock.locker == result.victim
         ]
     return effects
 
@@ -241,20 +280,20 @@ def free(result: Any) -> list[Effect]:
     return [WeaponState(result.name, result.weapon, "free")]
 
 
-def sneak(result: Any) -> list[Effect]:
+def sneak(result: Any, state: State, extra: bool = False, locks: Any = ()) -> list[Effect]:
     """R6: the sneak attack's damage and shock; with --drop (R6.6) the damage is held."""
-    effects = acted(result.attacker)
+    effects = acted(result.attacker, extra) + freed(locks)
     if result.drop is not None:
         held = result.drop.held_damage
         if held <= 0:  # nothing hit: there is no drop to hold (R6.6)
             return effects
         return [*effects, HeldDrop(result.attacker, result.victim, held)]
     for target in result.targets:
-        effects += damage(target.name, target.damage)
+        effects += damage(state, target.name, target.damage)
     return effects + shock(result.victim, result.shock)
 
 
-def drop(result: Any, state: State) -> list[Effect]:
+def drop(result: Any, state: State, extra: bool = False) -> list[Effect]:
     """R6.6: inflicting held damage ends the drop; the holder inflicts it with its reaction
     (its action when the reaction is spent); a resisting victim spends its reaction; the
     damage may shock (R6.5). ``--holder-damaged``: a failed check breaks the drop."""
@@ -264,15 +303,20 @@ def drop(result: Any, state: State) -> list[Effect]:
     effects: list[Effect] = [released]
     holder_spent = state.encounter.get(result.holder).reaction_used
     # R6.6: "on the next action [or] an available reaction": the reaction when it has one
-    effects.append(Acted(result.holder) if holder_spent else Reacted(result.holder))
+    effects += acted(result.holder, extra) if holder_spent else [Reacted(result.holder)]
     if result.resists:
         effects.append(Reacted(result.victim))
-    effects += damage(result.victim, result.damage)
+    effects += damage(state, result.victim, result.damage)
     return effects + shock(result.victim, result.shock)
 
 
-def competition(result: Any) -> list[Effect]:
+def competition(result: Any, extra: bool = False) -> list[Effect]:
     """R7.3, R11.2: taking a contested item is the taker's action."""
     if result.item is not None and result.item.taken_by is not None:
-        return [Acted(result.item.taken_by)]
+        return acted(result.item.taken_by, extra)
     return []
+
+
+def movement(result: Any) -> list[Effect]:
+    """R11.3: the feet this movement spends (costs of the turn included)."""
+    return [Spend(result.name, "movement", result.spent_ft)] if result.spent_ft else []

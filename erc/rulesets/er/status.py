@@ -1,9 +1,15 @@
-"""``erc status`` for an Enchanted Realms encounter: the table a GM keeps beside the map."""
+"""``erc status`` for an Enchanted Realms encounter: the table a GM keeps beside the map
+(CONTRACT "Combat state", R11.5): the round, the order and who is next, each combatant's
+Body, conditions and what it has spent this round, held drops and weapon locks, and whether
+the fight is over."""
 
 from __future__ import annotations
 
+from erc.core.status import ConditionRow, Place, Standing, condition_rows, turns
 from erc.core.value import Value
+from erc.rulesets.er.conditions import cannot_act, down, standing
 from erc.rulesets.er.events import state_of
+from erc.rulesets.er.model import Combatant
 
 TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
 if TYPE_CHECKING:
@@ -17,8 +23,14 @@ class CombatantStatus(Value):
     side: str
     body: int
     body_max: int
-    conditions: tuple[str, ...]
+    conditions: tuple[ConditionRow, ...]
     reaction_used: bool
+    acted: bool
+    movement_spent_ft: int
+    down: bool
+    standing: bool
+    can_act: bool
+    actions_taken: int
     incapacitated_actions: int
     locked_weapons: tuple[str, ...]
     disarmed_weapons: tuple[str, ...]
@@ -31,12 +43,32 @@ class HeldDrop(Value):
     round: int
 
 
+class HeldLock(Value):
+    wielder: str
+    weapon: str
+    locker: str
+    using: str | None
+
+
 class StatusResult(Value):
     round: int
     combatants: tuple[CombatantStatus, ...]
+    order: tuple[Place, ...]
+    next: str | None
+    sides: tuple[Standing, ...]
+    over: bool
     drops: tuple[HeldDrop, ...]
+    locks: tuple[HeldLock, ...]
     events: int
     journal: str | None
+
+
+def acted(who: Combatant) -> bool:
+    return who.acted > 0
+
+
+def can_act(who: Combatant) -> bool:
+    return cannot_act(who) is None
 
 
 def status(loaded: Loaded) -> StatusResult:
@@ -46,16 +78,33 @@ def status(loaded: Loaded) -> StatusResult:
         shocked = c.condition("incapacitated")
         rows.append(
             CombatantStatus(
-                c.name,
-                c.side,
-                c.body,
-                c.body_max,
-                c.condition_names,
-                c.reaction_used,
-                (shocked.actions or 0) if shocked else 0,
-                tuple(sorted(c.locked_weapons)),
-                tuple(sorted(c.disarmed_weapons)),
+                name=c.name,
+                side=c.side,
+                body=c.body,
+                body_max=c.body_max,
+                conditions=condition_rows(c.conditions, state.round),
+                reaction_used=c.reaction_used,
+                acted=acted(c),
+                movement_spent_ft=c.movement_spent,
+                down=down(c),
+                standing=standing(c),
+                can_act=can_act(c),
+                actions_taken=c.acted,
+                incapacitated_actions=(shocked.actions or 0) if shocked else 0,
+                locked_weapons=tuple(sorted(c.locked_weapons)),
+                disarmed_weapons=tuple(sorted(c.disarmed_weapons)),
             )
         )
-    drops = tuple(HeldDrop(d.holder, d.victim, d.damage, d.round) for d in state.drops)
-    return StatusResult(state.round, tuple(rows), drops, state.events, loaded.journal)
+    fight = turns(state, acted=acted, can_act=can_act, standing=standing)
+    return StatusResult(
+        round=state.round,
+        combatants=tuple(rows),
+        order=fight.order,
+        next=fight.next,
+        sides=fight.sides,
+        over=fight.over,
+        drops=tuple(HeldDrop(d.holder, d.victim, d.damage, d.round) for d in state.drops),
+        locks=tuple(HeldLock(k.wielder, k.weapon, k.locker, k.using) for k in state.locks),
+        events=state.events,
+        journal=loaded.journal,
+    )

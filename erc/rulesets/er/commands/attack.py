@@ -6,10 +6,11 @@ from enum import StrEnum
 
 from erc.core.dice import Mode
 from erc.core.errors import ErcError
-from erc.core.lookup import find_actor, find_all
+from erc.core.lookup import find_all
 from erc.core.mechanic import Mechanic, command
+from erc.core.value import replace
 from erc.rulesets.er import events
-from erc.rulesets.er.conditions import cannot_act
+from erc.rulesets.er.commands.acting import actor, locks_given_up, release_notes
 
 TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
 if TYPE_CHECKING:
@@ -18,6 +19,7 @@ if TYPE_CHECKING:
     import typer
 
     from erc.core.session import Loaded
+    from erc.rulesets.er.commands.options import AdvantageOpt, DisadvantageOpt, ExtraActionOpt
 
 
 class Pool(StrEnum):
@@ -72,19 +74,18 @@ def attack(
             "default pool: primary.",
         ),
     ] = None,
-    advantage: Annotated[
-        bool, typer.Option("--advantage", help="Roll at advantage (R1.5).")
-    ] = False,
-    disadvantage: Annotated[
-        bool, typer.Option("--disadvantage", help="Roll at disadvantage (R1.5).")
-    ] = False,
+    advantage: AdvantageOpt = False,
+    disadvantage: DisadvantageOpt = False,
+    extra_action: ExtraActionOpt = False,
 ) -> Mechanic:
     """Resolve one attack: every strike of the attacker's pools against its targets."""
     from erc.rulesets.er.rules import attack as rules  # here: other commands start without it
 
     encounter = loaded.encounter
+    state = events.state_of(loaded)
+    who, notes = actor(loaded, attacker, extra_action)
     plan = rules.plan_attack(
-        find_actor(encounter, attacker, cannot_act),
+        who,
         find_all(encounter, targets),
         weapon=weapon,
         pools=[p.value for p in pools] if pools else None,
@@ -92,6 +93,8 @@ def attack(
         mode=Mode.of(advantage, disadvantage),
         advantage_damage=encounter.rules.advantage_damage,
     )
+    locks = locks_given_up(loaded, who, (s.weapon for s in plan.strikes))
+    plan = replace(plan, notes=notes + plan.notes + release_notes(locks))
 
     def odds() -> dict[str, object]:
         from erc.rulesets.er.odds.attack import contract, exact
@@ -102,7 +105,7 @@ def attack(
         "attack",
         lambda dice: rules.resolve(dice, plan),
         "erc.rulesets.er.render.attack",
-        effects=events.attack,
+        effects=lambda result: events.attack(result, state, extra_action, locks),
         odds=odds,
         unresolved=lambda: rules.unresolved(plan),
     )

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from erc.core.errors import ErcError, did_you_mean
-from erc.core.lookup import find
+from erc.core.lookup import find, find_actor
 from erc.core.mechanic import Mechanic, command
 from erc.rulesets.er import events
+from erc.rulesets.er.conditions import cannot_act
 from erc.rulesets.er.model import SUB_ATTRIBUTES, Combatant, Encounter
 from erc.rulesets.er.rules import competition as rules
 
@@ -73,7 +74,7 @@ def competition(
 ) -> Mechanic:
     """A d12 competition: each side d12 + its sub-attribute modifier; a tie changes nothing."""
     enc = loaded.encounter
-    side_a, side_b = find(enc, a), find(enc, b)
+    side_a, side_b = find_actor(enc, a, cannot_act), find(enc, b)  # R13.1: A starts it
     if side_a.name == side_b.name:
         raise ErcError("bad-option", f"a competition needs two combatants, not {side_a.name} twice")
     pair = (side_a, side_b)
@@ -96,7 +97,7 @@ def competition(
         mods=_mods(enc, pair, mod or []),
         owner=owner_name,
         entering=entering_name,
-        no_action={_side(enc, pair, n, "--no-action") for n in no_action or []},
+        no_action=_no_action(loaded, pair, no_action or []),
     )
     for_item = item or bool(no_action)
 
@@ -114,6 +115,15 @@ def competition(
         odds=odds,
         unresolved=lambda: rules.unresolved(first, second, item=for_item),
     )
+
+
+def _no_action(loaded: Loaded, pair: tuple[Combatant, Combatant], given: list[str]) -> set[str]:
+    """Sides with no action left this round: named by ``--no-action``, or having acted
+    (R11.2, from the journal, once a round has started)."""
+    gone = {_side(loaded.encounter, pair, n, "--no-action") for n in given}
+    if loaded.state.round >= 1:
+        gone |= {side.name for side in pair if side.acted}
+    return gone
 
 
 def _pair(text: str) -> tuple[str, str]:

@@ -4,10 +4,11 @@
 from __future__ import annotations
 
 from erc.core.dice import Mode
-from erc.core.lookup import find, find_actor
+from erc.core.lookup import find
 from erc.core.mechanic import Mechanic, command
+from erc.core.value import replace
 from erc.rulesets.er import events
-from erc.rulesets.er.conditions import cannot_act
+from erc.rulesets.er.commands.acting import actor, locks_given_up, release_notes
 from erc.rulesets.er.rules import weapon_negation as rules
 
 TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
@@ -17,6 +18,7 @@ if TYPE_CHECKING:
     import typer
 
     from erc.core.session import Loaded
+    from erc.rulesets.er.commands.options import AdvantageOpt, DisadvantageOpt, ExtraActionOpt
 
 
 @command(odds=True)
@@ -48,19 +50,17 @@ def disarm(
             help="The victim's weapon to lock or disarm (default: its primary one).",
         ),
     ] = None,
-    advantage: Annotated[
-        bool, typer.Option("--advantage", help="Roll at advantage (R1.5).")
-    ] = False,
-    disadvantage: Annotated[
-        bool, typer.Option("--disadvantage", help="Roll at disadvantage (R1.5).")
-    ] = False,
+    advantage: AdvantageOpt = False,
+    disadvantage: DisadvantageOpt = False,
+    extra_action: ExtraActionOpt = False,
 ) -> Mechanic:
     """Weapon disarm (or --lock): one d20 + Strength score + size against AC, then the
     victim's reaction: a d12 competition with the attacker at advantage."""
     encounter = loaded.encounter
     state = events.state_of(loaded)
+    who, notes = actor(loaded, attacker, extra_action)
     setup = rules.negation(
-        find_actor(encounter, attacker, cannot_act),
+        who,
         find(encounter, victim),
         lock=lock,
         resist=resist,
@@ -68,6 +68,8 @@ def disarm(
         target_weapon=target,
         mode=Mode.of(advantage, disadvantage),
     )
+    locks = locks_given_up(loaded, who, (setup.weapon.name,))
+    notes += release_notes(locks)
 
     def odds() -> dict[str, object]:
         from erc.core.odds import as_odds
@@ -77,12 +79,16 @@ def disarm(
 
     return Mechanic(
         "disarm",
-        lambda dice: rules.resolve(setup, dice),
+        lambda dice: _noted(rules.resolve(setup, dice), notes),
         "erc.rulesets.er.render.disarm",
-        effects=lambda result: events.disarm(result, state),
+        effects=lambda result: events.disarm(result, state, extra_action, locks),
         odds=odds,
-        unresolved=lambda: rules.unresolved(setup),
+        unresolved=lambda: _noted(rules.unresolved(setup), notes),
     )
+
+
+def _noted(result: rules.Disarm, notes: tuple[str, ...]) -> rules.Disarm:
+    return replace(result, notes=notes + result.notes) if notes else result
 
 
 @command(dice=False)

@@ -5,10 +5,11 @@ from __future__ import annotations
 from enum import StrEnum
 
 from erc.core.errors import ErcError
-from erc.core.lookup import find, find_actor
+from erc.core.lookup import find
 from erc.core.mechanic import Mechanic, command
 from erc.rulesets.er import events
-from erc.rulesets.er.conditions import cannot_act
+from erc.rulesets.er.conditions import check_target, refuse_actor
+from erc.rulesets.er.rules.turns import action_check
 
 TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
 if TYPE_CHECKING:
@@ -17,6 +18,7 @@ if TYPE_CHECKING:
     import typer
 
     from erc.core.session import Loaded
+    from erc.rulesets.er.commands.options import ExtraActionOpt
 
 
 class Attr(StrEnum):
@@ -89,6 +91,7 @@ def drop(
             "against Comp 14 keeps the drop or breaks it.",
         ),
     ] = None,
+    extra_action: ExtraActionOpt = False,
 ) -> Mechanic:
     """Inflict held damage: the victim's Strength or Agility feat against Comp 20 (falling
     to 14 with time) halves it, never below 1; then the shock of R6.5."""
@@ -96,8 +99,7 @@ def drop(
 
     encounter = loaded.encounter
     state = events.state_of(loaded)
-    who = find_actor(encounter, holder, cannot_act)
-    mark = find(encounter, victim)
+    who, mark = find(encounter, holder), find(encounter, victim)
     if holder_damaged is not None:
         inflicting = [held, rounds, attr, resist, parley_minutes or None, foul_play or None]
         if any(v is not None for v in inflicting):
@@ -113,7 +115,13 @@ def drop(
             "erc.rulesets.er.render.drop",
             effects=lambda result: events.drop(result, state),
         )
+    refuse_actor(who)
+    check_target(who, mark)  # R10 charmed: it cannot target the one who charmed it
     holding = rules.holding(who, mark, state.drops, state.round, held=held, rounds=rounds)
+    notes = holding.notes
+    if who.reaction_used:  # R6.6: no reaction left, so it inflicts the drop on its action
+        applying = loaded.txn is not None
+        notes += action_check(who, round=state.round, applying=applying, extra=extra_action)
     return Mechanic(
         "drop",
         lambda dice: rules.inflict(
@@ -127,8 +135,8 @@ def drop(
             resist=resist,
             attribute=attr.value if attr else None,
             held_from=holding.held_from,
-            notes=holding.notes,
+            notes=notes,
         ),
         "erc.rulesets.er.render.drop",
-        effects=lambda result: events.drop(result, state),
+        effects=lambda result: events.drop(result, state, extra_action),
     )

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from erc.core.lookup import find
 from erc.core.mechanic import Mechanic, command
+from erc.rulesets.er import events
 from erc.rulesets.er.rules import movement as rules
 
 TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
@@ -26,7 +27,7 @@ def _hexes(flag: str, what: str) -> Any:
     return typer.Option(flag, min=0, max=MAX_HEXES, metavar="N", help=what)
 
 
-@command(apply=False)
+@command()
 def movement(
     loaded: Loaded,
     name: Annotated[str, typer.Argument(metavar="NAME", help="The combatant who moves.")],
@@ -102,6 +103,7 @@ def movement(
     """
     encounter = loaded.encounter
     who = find(encounter, name)
+    started = loaded.state.round >= 1  # R11: turns are counted once a round has started
     turn = rules.Turn(
         rates=tuple(rate or ()),
         penalties=tuple(penalty or ()),
@@ -109,12 +111,17 @@ def movement(
         sneak_approach=sneak_approach,
         costs=tuple(k.strip().casefold() for k in cost or ()),
         steed_size=steed_size.strip().casefold() if steed_size is not None else None,
-        action_spent=action_spent,
+        action_spent=action_spent or (started and who.acted > 0),
         hexes=hexes,
         difficult=difficult,
         crawl=crawl,
+        spent_earlier=who.movement_spent,
     )
     result = rules.movement(who, turn, encounter.rules)
     return Mechanic(
-        "movement", lambda _dice: result, "erc.rulesets.er.render.movement", draws=False
+        "movement",
+        lambda _dice: result,
+        "erc.rulesets.er.render.movement",
+        effects=events.movement,
+        draws=False,
     )

@@ -3,10 +3,11 @@
 
 from __future__ import annotations
 
-from erc.core.lookup import find, find_actor
+from erc.core.lookup import find
 from erc.core.mechanic import Mechanic, command
+from erc.core.value import replace
 from erc.rulesets.er import events
-from erc.rulesets.er.conditions import cannot_act
+from erc.rulesets.er.commands.acting import actor, locks_given_up, release_notes
 
 TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
 if TYPE_CHECKING:
@@ -15,6 +16,7 @@ if TYPE_CHECKING:
     import typer
 
     from erc.core.session import Loaded
+    from erc.rulesets.er.commands.options import ExtraActionOpt
 
 
 @command(odds=True)
@@ -53,14 +55,17 @@ def sneak(
     disadvantage: Annotated[
         bool, typer.Option("--disadvantage", help="Refused: no sneak attack at disadvantage.")
     ] = False,
+    extra_action: ExtraActionOpt = False,
 ) -> Mechanic:
     """A sneak attack: the attack with the advantage die and the sneak die, the victim's
     second Perception check on a melee approach, and the shock of a heavy blow."""
     from erc.rulesets.er.rules import sneak as rules  # here: other commands start without it
 
     encounter = loaded.encounter
+    state = events.state_of(loaded)
+    who, notes = actor(loaded, attacker, extra_action)
     setup = rules.prepare(
-        find_actor(encounter, attacker, cannot_act),
+        who,
         find(encounter, victim),
         weapon=weapon,
         stealth_dc=stealth_dc,
@@ -69,6 +74,8 @@ def sneak(
         drop=drop,
         advantage_damage=encounter.rules.advantage_damage,
     )
+    locks = locks_given_up(loaded, who, (setup.weapon.name,))
+    setup = replace(setup, notes=notes + setup.notes + release_notes(locks))
 
     def odds() -> dict[str, object]:
         from erc.rulesets.er.odds.sneak import sneak_odds
@@ -79,7 +86,7 @@ def sneak(
         "sneak",
         lambda dice: rules.resolve(dice, setup),
         "erc.rulesets.er.render.sneak",
-        effects=events.sneak,
+        effects=lambda result: events.sneak(result, state, extra_action, locks),
         odds=odds,
         unresolved=lambda: rules.unresolved(setup),
     )

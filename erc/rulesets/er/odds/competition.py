@@ -34,7 +34,7 @@ def competition_odds(a: Contender, b: Contender, *, item: bool = False) -> dict[
     """CONTRACT: ``{p_win_a, p_win_b, p_tie}``; a contest for an item that does not happen
     (seed 000: "then there is no competition") is certain."""
     if not is_contested(a, b, item):
-        taker = uncontested_winner(a, b)
+        taker = uncontested_winner(a, b, item)
         one, zero = Fraction(1), Fraction(0)
         return {
             "p_win_a": one if taker == a.who.name else zero,

@@ -41,6 +41,14 @@ from erc.core.checks import succeeds
 from erc.core.dice import Dice, Mode
 from erc.core.errors import ErcError, did_you_mean
 from erc.core.value import Value
+from erc.rulesets.er.conditions import (
+    HAND_POOLS,
+    Modes,
+    attack_modes,
+    check_target,
+    check_weapon,
+    die_penalty,
+)
 from erc.rulesets.er.model import (
     CRIT_STYLES,
     POOLS,
@@ -97,6 +105,8 @@ class AttackPlan(Value):
     crit_capable: bool
     d3: bool  # R1.6 applies: at advantage or disadvantage with advantage_damage d3
     notes: tuple[str, ...]
+    modes: Modes = Modes()
+    """Why the attack is at advantage or disadvantage (R10.3: the flags and conditions)."""
 
 
 class AttackDie(Value):
@@ -161,6 +171,12 @@ class Attack(Value):
     crit: bool | None
     plan: tuple[PlannedStrike, ...]
     notes: tuple[str, ...]
+    advantage_from: tuple[str, ...] = ()
+    disadvantage_from: tuple[str, ...] = ()
+
+
+GIVEN_ADVANTAGE = "given (--advantage)"
+GIVEN_DISADVANTAGE = "given (--disadvantage)"
 
 
 def resistance_of(target: Combatant, damage_type: str) -> str:
@@ -213,6 +229,7 @@ def plan_attack(
     pools: Iterable[str] | None = None,
     split: tuple[str, Sequence[int]] | None = None,
     mode: Mode = Mode.NORMAL,
+    given: Modes | None = None,
     extra_primary_dice: int = 0,
     extra_label: str = "extra",
     advantage_damage: str = "d3",
@@ -222,10 +239,21 @@ def plan_attack(
     ``weapon``: the primary pool's weapon by name (``--with``); ``pools``: the pools to use
     (default: every pool with dice, without the off pool when the primary weapon needs both
     hands or there is no other off-hand weapon); ``split``: a pool and its dice per part.
+    ``mode`` (or ``given``, with its reasons) is the advantage the GM gives; the attacker's
+    and first target's conditions add theirs (R10), and R1.5 combines them: one advantage
+    however many reasons, and advantage with disadvantage cancel. The conditions of the
+    first target decide, as its strike is the one the extra or missing die changes.
     """
     chosen = tuple(targets)
     _check_targets(attacker, chosen)
     pool_names, weapons, notes = _choose_pools(attacker, pools, weapon)
+    for pool in pool_names:
+        check_weapon(attacker, weapons[pool], pool)
+    if given is None:
+        given = Modes(
+            (GIVEN_ADVANTAGE,) if mode is Mode.ADVANTAGE else (),
+            (GIVEN_DISADVANTAGE,) if mode is Mode.DISADVANTAGE else (),
+        )
     locked = sorted(
         w.name for p, w in weapons.items() if p in pool_names and w.name in attacker.locked_weapons
     )
@@ -235,12 +263,25 @@ def plan_attack(
             f"{attacker.name}'s {locked[0]} is held in a weapon lock (R8.2: a locked weapon is "
             "held useless); free it first (see erc free) or attack with another weapon",
         )
-    if mode is not Mode.NORMAL and "primary" not in pool_names:
+    given_mode = Mode.of(bool(given.advantage_from), bool(given.disadvantage_from))
+    if given_mode is not Mode.NORMAL and "primary" not in pool_names:
         raise ErcError(
             "bad-option",
-            f"{mode.value} adds or removes a primary-pool die (R1.5), but this attack does "
-            "not use the primary pool",
+            f"{given_mode.value} adds or removes a primary-pool die (R1.5), but this attack "
+            "does not use the primary pool",
         )
+    modes = given
+    from_conditions = attack_modes(
+        attacker, chosen[0], hand_pools=any(p in HAND_POOLS for p in pool_names)
+    )
+    if "primary" in pool_names:
+        modes = modes.plus(from_conditions.advantage_from, from_conditions.disadvantage_from)
+    elif from_conditions.advantage_from or from_conditions.disadvantage_from:
+        notes.append(
+            "no primary pool, so no advantage or disadvantage (R1.5): "
+            + "; ".join(from_conditions.advantage_from + from_conditions.disadvantage_from)
+        )
+    mode = Mode.of(bool(modes.advantage_from), bool(modes.disadvantage_from))
     if not 0 <= extra_primary_dice <= MAX_EXTRA_DICE or (
         extra_primary_dice and "primary" not in pool_names
     ):
@@ -281,6 +322,8 @@ def plan_attack(
         and bool(attacker.styles & CRIT_STYLES)
     )
     notes += [f"{t.name} is already at 0 Body" for t in chosen if t.body <= 0]
+    if mode is Mode.NORMAL and modes.advantage_from and modes.disadvantage_from:
+        notes.append("advantage and disadvantage cancel (R1.5)")
     return AttackPlan(
         attacker,
         chosen,
@@ -289,6 +332,7 @@ def plan_attack(
         crit_capable,
         mode is not Mode.NORMAL and advantage_damage == "d3",
         tuple(notes),
+        modes,
     )
 
 
@@ -297,6 +341,7 @@ def _check_targets(attacker: Combatant, targets: tuple[Combatant, ...]) -> None:
         raise ErcError("bad-target", "an attack needs at least one target")
     names: set[str] = set()
     for target in targets:
+        check_target(attacker, target)
         if target.name == attacker.name:
             raise ErcError("bad-target", f"{attacker.name} cannot attack itself")
         if target.name in names:
@@ -430,9 +475,10 @@ def _strike(
     part: int,
     sources: tuple[str, ...],
 ) -> PlannedStrike:
-    """R5.2/R5.3: the attribute score and size modifiers on every die."""
+    """R5.2/R5.3: the attribute score and size modifiers on every die; R10 bound: -5 on the
+    dice of a hand pool."""
     attribute = ATTRIBUTE[weapon.kind]
-    bonus = attacker.score(attribute) + size_modifier(attacker.size)
+    bonus = attacker.score(attribute) + size_modifier(attacker.size) + die_penalty(attacker, pool)
     if weapon.ranged:
         bonus += size_modifier(target.size)
     keep_lower = sources == ("disadvantage", "disadvantage")
@@ -460,7 +506,18 @@ def _strike(
 
 def unresolved(plan: AttackPlan) -> Attack:
     """The result with no dice drawn (``--odds`` alone)."""
-    return Attack(plan.attacker.name, plan.mode.value, (), (), None, None, plan.strikes, plan.notes)
+    return Attack(
+        plan.attacker.name,
+        plan.mode.value,
+        (),
+        (),
+        None,
+        None,
+        plan.strikes,
+        plan.notes,
+        plan.modes.advantage_from,
+        plan.modes.disadvantage_from,
+    )
 
 
 def resolve(dice: Dice, plan: AttackPlan) -> Attack:
@@ -493,6 +550,8 @@ def resolve(dice: Dice, plan: AttackPlan) -> Attack:
         crit,
         plan.strikes,
         plan.notes,
+        plan.modes.advantage_from,
+        plan.modes.disadvantage_from,
     )
 
 

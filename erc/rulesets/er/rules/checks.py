@@ -9,6 +9,7 @@ from __future__ import annotations
 from erc.core.checks import Check, d20_check
 from erc.core.dice import Dice, Mode
 from erc.core.value import Value
+from erc.rulesets.er.conditions import Modes, feat_modes
 from erc.rulesets.er.model import Combatant
 
 __all__ = ["Check", "d20_check"]  # re-exported: the ER mechanics' one import for checks
@@ -19,17 +20,28 @@ SCAN_BONUS = 4
 """seed 000: actively scanning, "a +4 bonus would be used on the roll"."""
 
 
+def feat_reasons(who: Combatant, attribute: str, given: Modes | None = None) -> Modes:
+    """Why a feat is at advantage or disadvantage: what is given, and R10's bound (its
+    Strength, Agility and Resilience feats at disadvantage)."""
+    from_conditions = feat_modes(who, attribute)
+    return (given or Modes()).plus((), from_conditions.disadvantage_from)
+
+
 def feat(
     dice: Dice,
     who: Combatant,
     attribute: str,
     comp: int,
-    mode: Mode = Mode.NORMAL,
     purpose: str | None = None,
     bonus: int = 0,
+    *,
+    given: Modes | None = None,
 ) -> Check:
-    """R2.1: a feat is d20 + the sub-attribute **modifier** against a Comp."""
+    """R2.1: a feat is d20 + the sub-attribute **modifier** against a Comp, at advantage or
+    disadvantage as ``feat_reasons`` says (R1.5: they cancel)."""
     label = purpose or f"{who.name} {attribute} feat"
+    reasons = feat_reasons(who, attribute, given)
+    mode = Mode.of(bool(reasons.advantage_from), bool(reasons.disadvantage_from))
     return d20_check(dice, label, who.mod(attribute) + bonus, comp, mode)
 
 

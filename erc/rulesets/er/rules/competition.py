@@ -14,6 +14,7 @@ from collections.abc import Collection, Mapping
 
 from erc.core.dice import Dice, Mode
 from erc.core.value import Value
+from erc.rulesets.er.conditions import cannot_react
 from erc.rulesets.er.model import Combatant
 from erc.rulesets.er.rules.checks import Side, competition_roll, winner
 
@@ -50,6 +51,8 @@ class Contender(Value):
     disadvantage_from: tuple[str, ...] = ()
     has_action: bool = True
     owner: bool = False
+    blocked: str | None = None
+    """Why it can neither act nor react (R10.1: it does not roll), else None."""
 
     @property
     def mode(self) -> Mode:
@@ -63,8 +66,9 @@ class Contender(Value):
     @property
     def contends(self) -> bool:
         """In a contest for an item: a side needs an action to grab it, but an owner
-        defends its space without one (seed 000, the potion at person A's feet)."""
-        return self.has_action or self.owner
+        defends its space without one (seed 000, the potion at person A's feet); one that
+        can neither act nor react contends for nothing (R10.1)."""
+        return self.blocked is None and (self.has_action or self.owner)
 
     def entrant(self) -> Entrant:
         return Entrant(
@@ -87,10 +91,17 @@ def contender(
     has_action: bool = True,
     owner: bool = False,
 ) -> Contender:
-    """A side as set up; R7.2 "Bound: disadvantage" is read from its conditions."""
+    """A side as set up, its conditions read (R10): bound rolls at disadvantage (R7.2); a
+    side that can neither act nor react does not roll; an owner that cannot react has no
+    advantage ("while the owner is aware and able to respond", seed 000)."""
     if who.has("bound"):
         disadvantage_from = (*disadvantage_from, BOUND)
-    return Contender(who, attribute, bonus, advantage_from, disadvantage_from, has_action, owner)
+    blocked = cannot_react(who)
+    if blocked and OWNER in advantage_from:
+        advantage_from = tuple(a for a in advantage_from if a != OWNER)
+    return Contender(
+        who, attribute, bonus, advantage_from, disadvantage_from, has_action, owner, blocked
+    )
 
 
 def competition_setup(
@@ -174,29 +185,42 @@ class Competition(Value):
     contested: bool
     resolved: bool
     item: Item | None = None
+    notes: tuple[str, ...] = ()
 
 
 def is_contested(a: Contender, b: Contender, item: bool) -> bool:
     """Seed 000: "If person A has already taken an action, but person B still had an action
     available, then there is no competition; person B grabs the potion" (unless A owns the
-    space the item lies in). Contests that are not for an item always happen."""
+    space the item lies in). R10.1: a side that can neither act nor react does not roll, so
+    there is no competition either. Other contests always happen."""
+    if a.blocked or b.blocked:
+        return False
     return not item or (a.contends and b.contends)
 
 
-def uncontested_winner(a: Contender, b: Contender) -> str | None:
-    """With no competition the side with an action left takes the item, if there is one."""
-    takers = [side.who.name for side in (a, b) if side.has_action]
-    return takers[0] if len(takers) == 1 else None
+def uncontested_winner(a: Contender, b: Contender, item: bool = True) -> str | None:
+    """With no competition: for an item, the side with an action left takes it, if there is
+    one; otherwise the side that can act or react wins (R10.1, R13.1)."""
+    able = [side for side in (a, b) if side.blocked is None]
+    if item:
+        able = [side for side in able if side.has_action]
+    return able[0].who.name if len(able) == 1 else None
 
 
 def unresolved(a: Contender, b: Contender, *, item: bool = False) -> Competition:
     """The competition set up, nothing rolled (``--odds`` alone); an item contest that does
     not happen (R7.3) is decided without dice either way."""
     setup = (a.entrant(), b.entrant())
+    notes = tuple(
+        f"{side.who.name} can neither act nor react ({side.blocked}): it does not roll (R10.1)"
+        for side in (a, b)
+        if side.blocked
+    )
     if not is_contested(a, b, item):
-        taker = uncontested_winner(a, b)
-        return Competition(taker, (), setup, False, True, _uncontested_item(a, b, taker))
-    return Competition(None, (), setup, True, False, None)
+        won = uncontested_winner(a, b, item)
+        found = _uncontested_item(a, b, won) if item else None
+        return Competition(won, (), setup, False, True, found, notes)
+    return Competition(None, (), setup, True, False, None, notes)
 
 
 def compete(a: Contender, b: Contender, dice: Dice | None, *, item: bool = False) -> Competition:
@@ -211,13 +235,17 @@ def compete(a: Contender, b: Contender, dice: Dice | None, *, item: bool = False
 
 
 def _uncontested_item(a: Contender, b: Contender, taker: str | None) -> Item:
-    idle = [side.who.name for side in (a, b) if not side.contends]
+    idle = [side for side in (a, b) if not side.contends]
     if taker is None:
         return Item(None, "no competition: neither side has an action left to take the item")
+    why = (
+        f"cannot act or react ({idle[0].blocked})"
+        if idle[0].blocked
+        else "has no action left and does not control the item's space"
+    )
     return Item(
         taker,
-        f"no competition: {idle[0]} has no action left and does not control the item's "
-        f"space; {taker} takes the item (10 ft of movement)",
+        f"no competition: {idle[0].who.name} {why}; {taker} takes the item (10 ft of movement)",
     )
 
 

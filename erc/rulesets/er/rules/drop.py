@@ -31,9 +31,9 @@ from __future__ import annotations
 from erc.core.dice import Dice, Mode
 from erc.core.errors import ErcError
 from erc.core.value import Value
-from erc.rulesets.er.conditions import cannot_act
+from erc.rulesets.er.conditions import Modes, cannot_act
 from erc.rulesets.er.model import Combatant, Drop
-from erc.rulesets.er.rules.checks import feat
+from erc.rulesets.er.rules.checks import feat, feat_reasons
 from erc.rulesets.er.rules.sneak import Shock, shock
 
 DROP_COMP = 20
@@ -227,10 +227,10 @@ def _feat(
     dice: Dice, victim: Combatant, comp: int, attribute: str | None, foul_play: bool
 ) -> Reaction:
     chosen = attribute or best_attribute(victim)
-    better = ("foul-play",) if foul_play else ()
-    worse = ("bound",) if victim.has("bound") else ()
-    mode = Mode.of(bool(better), bool(worse))
-    rolled = feat(dice, victim, chosen, comp, mode, purpose=f"{victim.name} drop {chosen} feat")
+    given = Modes(("foul-play",) if foul_play else ())
+    reasons = feat_reasons(victim, chosen, given)  # R6.6 foul-play; R10 bound
+    mode = Mode.of(bool(reasons.advantage_from), bool(reasons.disadvantage_from))
+    rolled = feat(dice, victim, chosen, comp, f"{victim.name} drop {chosen} feat", given=given)
     return Reaction(
         attribute=chosen,
         chosen="--attr" if attribute else "better",
@@ -241,8 +241,8 @@ def _feat(
         comp=comp,
         success=rolled.success,
         advantage=mode.value,
-        advantage_from=better,
-        disadvantage_from=worse,
+        advantage_from=reasons.advantage_from,
+        disadvantage_from=reasons.disadvantage_from,
     )
 
 

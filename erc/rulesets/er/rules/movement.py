@@ -14,6 +14,7 @@ from math import floor
 
 from erc.core.errors import ErcError, did_you_mean
 from erc.core.value import Value
+from erc.rulesets.er.conditions import NO_MOVE
 from erc.rulesets.er.model import CONDITIONS, SIZES, Combatant, HouseRules
 
 HEX_FT = 5
@@ -38,9 +39,9 @@ ENCUMBRANCE = {"none": 0, "light": 0, "medium": -10, "heavy": -25}
 
 HALF = Fraction(1, 2)
 
-IMMOBILISING = ("asleep", "unconscious", "paralyzed", "incapacitated", "petrified", "surprised")
-"""R9.7: asleep, unconscious, paralysed, incapacitated and surprised (round 1) are immobile.
-``petrified`` is added here: R9.7 is silent on it, and stone does not walk."""
+IMMOBILISING = NO_MOVE
+"""R9.7 and R10: asleep, unconscious, paralysed, incapacitated, petrified, surprised (round
+1) and grappled are immobile (``erc.rulesets.er.conditions.NO_MOVE``)."""
 
 MOVEMENT_CONDITIONS = (*CONDITIONS, "surprised")
 """What ``--condition`` accepts: the file's closed set, plus ``surprised`` (R4.3, round 1)."""
@@ -77,6 +78,8 @@ class Turn(Value):
     hexes: int = 0
     difficult: int = 0
     crawl: int = 0
+    spent_earlier: int = 0
+    """Feet already spent this round (R11.3: movement may be split around the action)."""
 
 
 class Step(Value):
@@ -100,6 +103,8 @@ class Movement(Value):
     immobile: bool
     reason: str | None
     steps: tuple[Step, ...]
+    spent_earlier_ft: int = 0
+    """Feet spent by earlier movement this round (R11.3), not counted in ``spent_ft``."""
 
 
 def species_rate(who: Combatant) -> tuple[int, str]:
@@ -149,6 +154,9 @@ def movement(who: Combatant, turn: Turn, house: HouseRules | None = None) -> Mov
         if ledger.value:
             ledger.add(f"immobile: {reasons[0]}", -ledger.value, "R9.7")
     reason = "; ".join(reasons) or None
+    earlier = min(turn.spent_earlier, ledger.value)
+    if turn.spent_earlier:  # R11.3: a later movement starts from what is left
+        ledger.add("spent earlier this round", -earlier, "R11.3")
     available = ledger.value
 
     spends = [_cost(kind, rate, turn.steed_size) for kind in turn.costs]  # R9.5
@@ -170,6 +178,7 @@ def movement(who: Combatant, turn: Turn, house: HouseRules | None = None) -> Mov
         immobile=reason is not None,
         reason=reason,
         steps=tuple(ledger.steps),
+        spent_earlier_ft=earlier,
     )
 
 

@@ -34,21 +34,19 @@ shock save d20, then the incapacitation d3.
 
 from __future__ import annotations
 
-from erc.core.dice import Dice, Mode
+from erc.core.dice import Dice
 from erc.core.errors import ErcError
 from erc.core.value import Value, replace
+from erc.rulesets.er.conditions import Modes, attacker_modes, target_modes
 from erc.rulesets.er.model import Combatant, Weapon
 from erc.rulesets.er.rules import attack as attacks
 from erc.rulesets.er.rules.checks import feat
 from erc.rulesets.er.rules.surprise import Awareness
 from erc.rulesets.er.rules.surprise import check as perception_check
 
-ATTACKED_AT_ADVANTAGE = ("stunned", "blind", "bound")
-"""Victim conditions under which it is already attacked at advantage (module docstring)."""
-ATTACKS_AT_DISADVANTAGE = ("blind", "bound")
-"""Attacker conditions that put its attacks at disadvantage: no sneak attack (R6.4)."""
 SNEAK_PROPERTIES = ("light", "reach")
 """R6.4: "have the light or reach property" (``properties``; ``weight: light`` counts too)."""
+SNEAK_ADVANTAGE = "a sneak attack (R6.2)"
 SHOCK_COMP_BASE = 5
 """R6.5: "The Comp of the save is a base of 5 plus a point per inflicted point of damage"."""
 
@@ -179,9 +177,9 @@ def prepare(
     ``weapon``: by name (default: the primary weapon); ``advantage``: already at advantage
     for another reason; ``stealth_dc``: the GM's DC for a melee approach (R6.3).
     """
-    hindered = [c for c in ATTACKS_AT_DISADVANTAGE if attacker.has(c)]
+    hindered = attacker_modes(attacker, hand_pools=True).disadvantage_from  # R10
     if disadvantage or hindered:
-        why = "--disadvantage" if disadvantage else f"{attacker.name} is {hindered[0]}"
+        why = "--disadvantage" if disadvantage else hindered[0]
         raise ErcError(
             "sneak-disadvantage",
             f'no sneak attack at disadvantage ({why}); R6.4: the attacker "cannot be at '
@@ -194,12 +192,14 @@ def prepare(
             [victim],
             weapon=weapon,
             pools=("primary",),
-            mode=Mode.ADVANTAGE,
+            given=Modes((SNEAK_ADVANTAGE, *already), ()),
             extra_primary_dice=extra,
             extra_label="sneak",
             advantage_damage=advantage_damage,
         )
 
+    already: tuple[str, ...] = ("--advantage",) if advantage else ()
+    already += target_modes(victim).advantage_from  # R10: stunned, blind, bound
     with_sneak = plan(1)  # unknown weapon, empty pool, attacking itself: errors from R5
     chosen = attacker.weapon(weapon) if weapon else attacker.primary_weapon()
     assert chosen is not None  # plan_attack found it
@@ -213,8 +213,6 @@ def prepare(
             f"{chosen.name} is ranged, which needs none (R6.3: ranged attacks get the extra "
             "dice automatically)",
         )
-    already = ["--advantage"] if advantage else []
-    already += [f"{victim.name} is {c}" for c in ATTACKED_AT_ADVANTAGE if victim.has(c)]
     second = stealth_dc is not None
     notes = _notes(chosen, victim, second, drop)
     return SneakSetup(
@@ -223,7 +221,7 @@ def prepare(
         weapon=chosen,
         weapon_allows=allows,
         stealth_dc=stealth_dc,
-        advantage_from=tuple(already),
+        advantage_from=already,
         drop=drop,
         with_sneak=with_sneak,
         without_sneak=plan(0) if second else None,

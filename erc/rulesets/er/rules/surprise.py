@@ -69,7 +69,10 @@ def penalties(who: Combatant) -> tuple[Penalty, ...]:
 
 
 def why_no_roll(who: Combatant, noise: bool) -> str | None:
-    """Why ``who`` notices nothing without a die, or None when it rolls."""
+    """Why ``who`` notices nothing without a die, or None when it rolls. R13.1: a combatant
+    that cannot roll (down, unconscious, petrified) fails with no die."""
+    if who.body <= 0:
+        return "down"
     for condition in CANNOT_PERCEIVE:
         if who.has(condition):
             return condition

@@ -13,9 +13,22 @@ from __future__ import annotations
 from erc.core.dice import Dice, Mode
 from erc.core.errors import ErcError
 from erc.core.value import Value, replace
-from erc.rulesets.er.conditions import cannot_act
+from erc.rulesets.er.conditions import (
+    Modes,
+    attack_modes,
+    cannot_react,
+    check_target,
+    check_weapon,
+    die_penalty,
+    reaction_blocked,
+)
 from erc.rulesets.er.model import Combatant, Weapon, size_modifier
-from erc.rulesets.er.rules.attack import resistance_of, resisted
+from erc.rulesets.er.rules.attack import (
+    GIVEN_ADVANTAGE,
+    GIVEN_DISADVANTAGE,
+    resistance_of,
+    resisted,
+)
 from erc.rulesets.er.rules.checks import d20_check
 from erc.rulesets.er.rules.competition import Contender, Contest, contender, contest
 
@@ -55,11 +68,18 @@ class Negation(Value):
     lock: bool
     resists: bool
     mode: Mode
+    modes: Modes = Modes()
+    """Why the attempt is at advantage or disadvantage (the flags and R13.2's conditions)."""
 
     @property
     def modifier(self) -> int:
-        """R8.1: Strength **score** + the attacker's size modifier; no skill adds dice."""
-        return self.attacker.score("strength") + size_modifier(self.attacker.size)
+        """R8.1: Strength **score** + the attacker's size modifier; no skill adds dice. R13.2:
+        a bound attacker rolls it at -5 (R10)."""
+        return (
+            self.attacker.score("strength")
+            + size_modifier(self.attacker.size)
+            + die_penalty(self.attacker, "primary")
+        )
 
     @property
     def damage(self) -> int:
@@ -159,24 +179,33 @@ def negation(
     is an error."""
     if attacker.name == victim.name:
         raise ErcError("bad-option", f"{attacker.name} cannot lock or disarm itself")
-    blocked = cannot_act(victim)
-    why_not = (
-        "has no reaction left this round"
-        if victim.reaction_used
-        else (f"cannot react ({blocked})" if blocked else None)
-    )
+    check_target(attacker, victim)
+    why_not = reaction_blocked(victim)
     if resist and why_not:
-        raise ErcError("no-reaction", f"{victim.name} {why_not} and cannot resist (R8.4)")
+        code = "cannot-react" if cannot_react(victim) else "no-reaction"
+        raise ErcError(code, f"{victim.name} {why_not} and cannot resist (R8.4, R13.3)")
     resists = why_not is None if resist is None else resist
+    used = attacker_weapon(attacker, weapon)
+    check_weapon(attacker, used, "primary")
+    given = Modes(
+        (GIVEN_ADVANTAGE,) if mode is Mode.ADVANTAGE else (),
+        (GIVEN_DISADVANTAGE,) if mode is Mode.DISADVANTAGE else (),
+    )
+    modes = given.plus(*_pair(attack_modes(attacker, victim)))  # R13.2
     return Negation(
         attacker,
         victim,
-        attacker_weapon(attacker, weapon),
+        used,
         victim_weapon(victim, target_weapon),
         lock,
         resists,
-        mode,
+        Mode.of(bool(modes.advantage_from), bool(modes.disadvantage_from)),
+        modes,
     )
+
+
+def _pair(modes: Modes) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    return modes.advantage_from, modes.disadvantage_from
 
 
 class Disarm(Value):
@@ -199,6 +228,10 @@ class Disarm(Value):
     body_before: int
     body_after: int
     notes: tuple[str, ...] = ()
+    advantage_from: tuple[str, ...] = ()
+    """Why the attempt is at advantage (the flag, a stunned, blind or bound victim: R13.2)."""
+    disadvantage_from: tuple[str, ...] = ()
+    """Why it is at disadvantage (the flag, a blind or bound attacker: R13.2)."""
 
 
 def unresolved(setup: Negation) -> Disarm:
@@ -220,6 +253,8 @@ def unresolved(setup: Negation) -> Disarm:
         damage_type=setup.weapon.damage_type,
         body_before=body,
         body_after=body,
+        advantage_from=setup.modes.advantage_from,
+        disadvantage_from=setup.modes.disadvantage_from,
     )
 
 

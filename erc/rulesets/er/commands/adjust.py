@@ -1,0 +1,162 @@
+"""The GM's adjustments at the table (RULES.md R12): ``erc damage``, ``erc heal``, ``erc
+condition``, ``erc pick-up``, ``erc spend``. No dice; each shows what would change, and with
+``--apply`` records it, in the fold and undoable like any other event."""
+
+from __future__ import annotations
+
+from erc.core.events import Acted, ConditionChange, Effect, Heal, Reacted, Spend
+from erc.core.lookup import find
+from erc.core.mechanic import Mechanic, command
+from erc.rulesets.er import events
+from erc.rulesets.er.rules import adjust as rules
+
+TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+if TYPE_CHECKING:
+    from typing import Annotated
+
+    import typer
+
+    from erc.core.session import Loaded
+    from erc.rulesets.er.commands.options import ExtraActionOpt
+
+RENDER = "erc.rulesets.er.render.adjust"
+
+
+@command(dice=False)
+def damage(
+    loaded: Loaded,
+    name: Annotated[str, typer.Argument(metavar="NAME", help="Who takes the damage.")],
+    amount: Annotated[int, typer.Argument(metavar="N", min=0, max=10_000, help="The damage.")],
+    damage_type: Annotated[
+        str | None,
+        typer.Option("--type", metavar="TYPE", help="Its type: resistance applies (R5.5)."),
+    ] = None,
+) -> Mechanic:
+    """Damage from outside erc's mechanics (a spell, a fall, a trap): R12.1."""
+    state = events.state_of(loaded)
+    result = rules.damage(find(loaded.encounter, name), amount, damage_type, state.drops)
+    return Mechanic(
+        "damage",
+        lambda _dice: result,
+        RENDER,
+        effects=lambda r: events.damage(state, r.name, r.dealt),
+        draws=False,
+    )
+
+
+@command(dice=False)
+def heal(
+    loaded: Loaded,
+    name: Annotated[str, typer.Argument(metavar="NAME", help="Who is healed.")],
+    amount: Annotated[int, typer.Argument(metavar="N", min=0, max=10_000, help="Body healed.")],
+) -> Mechanic:
+    """Healing: Body up to its maximum (R12.2)."""
+    result = rules.heal(find(loaded.encounter, name), amount)
+    return Mechanic(
+        "heal",
+        lambda _dice: result,
+        RENDER,
+        effects=lambda r: [Heal(r.name, r.dealt)] if r.dealt else [],
+        draws=False,
+    )
+
+
+@command(dice=False)
+def condition(
+    loaded: Loaded,
+    name: Annotated[str, typer.Argument(metavar="NAME", help="Whose conditions change.")],
+    conditions: Annotated[
+        list[str], typer.Argument(metavar="COND...", help="Conditions (R10's table).")
+    ],
+    remove: Annotated[bool, typer.Option("--remove", help="Take them away.")] = False,
+    by: Annotated[
+        str | None,
+        typer.Option("--by", metavar="NAME", help="Who did it (charmed, grappled: R10.2)."),
+    ] = None,
+    rounds: Annotated[
+        int | None,
+        typer.Option(
+            "--rounds",
+            min=1,
+            max=1_000,
+            metavar="N",
+            help="They end when the round N rounds after this one starts (R13.4).",
+        ),
+    ] = None,
+) -> Mechanic:
+    """Add or remove conditions (R12.3)."""
+    encounter = loaded.encounter
+    causer = find(encounter, by) if by is not None else None
+    result = rules.conditions(
+        find(encounter, name),
+        rules.condition_names(conditions),
+        remove=remove,
+        by=causer,
+        rounds=rounds,
+    )
+
+    def changes(r: rules.Conditioned) -> list[Effect]:
+        if r.removed:
+            return [ConditionChange(r.name, remove=n) for n in r.removed]
+        return [ConditionChange(r.name, add=n, by=r.by, rounds=r.rounds) for n in r.added]
+
+    return Mechanic("condition", lambda _dice: result, RENDER, effects=changes, draws=False)
+
+
+@command(dice=False)
+def pick_up(
+    loaded: Loaded,
+    name: Annotated[str, typer.Argument(metavar="NAME", help="Who picks it up.")],
+    weapon: Annotated[
+        str | None,
+        typer.Argument(metavar="[WEAPON]", help="The disarmed weapon (default: the only one)."),
+    ] = None,
+) -> Mechanic:
+    """Recover a disarmed weapon: 10 ft of movement and an unspent action (R12.4)."""
+    who = find(loaded.encounter, name)
+    result = rules.pick_up(who, weapon, loaded.encounter.rules, round=loaded.state.round)
+    return Mechanic(
+        "pick-up",
+        lambda _dice: result,
+        RENDER,
+        effects=lambda r: [
+            events.WeaponState(r.name, r.weapon, "free"),
+            Spend(r.name, "movement", r.movement_ft),
+        ],
+        draws=False,
+    )
+
+
+@command(dice=False)
+def spend(
+    loaded: Loaded,
+    name: Annotated[str, typer.Argument(metavar="NAME", help="Who spends it.")],
+    action: Annotated[bool, typer.Option("--action", help="Its action (R11.2).")] = False,
+    reaction: Annotated[
+        bool, typer.Option("--reaction", help="Its reaction: dodge, flee attack... (R11.4).")
+    ] = False,
+    ft: Annotated[
+        int,
+        typer.Option("--ft", min=0, max=10_000, metavar="N", help="Feet of movement (R11.3)."),
+    ] = 0,
+    extra_action: ExtraActionOpt = False,
+) -> Mechanic:
+    """Resources spent on what erc does not resolve (R12.5)."""
+    who = find(loaded.encounter, name)
+    result = rules.spend(
+        who,
+        action=action,
+        reaction=reaction,
+        ft=ft,
+        extra=extra_action,
+        house=loaded.encounter.rules,
+        round=loaded.state.round,
+        applying=loaded.txn is not None,
+    )
+
+    def spent(r: rules.Spent) -> list[Effect]:
+        effects: list[Effect] = [Acted(r.name, r.extra_action)] if r.action else []
+        effects += [Reacted(r.name)] if r.reaction else []
+        return effects + ([Spend(r.name, "movement", r.ft)] if r.ft else [])
+
+    return Mechanic("spend", lambda _dice: result, RENDER, effects=spent, draws=False)

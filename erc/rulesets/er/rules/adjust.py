@@ -1,0 +1,260 @@
+"""Adjustments a GM makes at the table (RULES.md R12): damage from outside erc's mechanics,
+healing, conditions, picking up a disarmed weapon, and resources spent on what erc does not
+resolve. Pure code: each function checks its inputs against the combatant as the journal
+leaves it and returns what would change; the command records it with ``--apply``.
+"""
+
+from __future__ import annotations
+
+from erc.core.errors import ErcError, did_you_mean
+from erc.core.value import Value
+from erc.rulesets.er.conditions import cannot_move
+from erc.rulesets.er.model import CONDITIONS, NEEDS_BY, Combatant, Drop, Settings
+from erc.rulesets.er.rules.attack import resistance_of, resisted
+from erc.rulesets.er.rules.movement import Turn, movement
+from erc.rulesets.er.rules.turns import action_check, reaction_check
+
+MAX_AMOUNT = 10_000
+MAX_ROUNDS = 1_000
+PICK_UP_FT = 10
+"""R8.3, R12.4: "Picking it up costs 10 ft of movement and needs an unused action"."""
+
+
+class Adjusted(Value):
+    """``erc damage`` or ``erc heal``: ``amount`` as given, ``dealt`` what changes Body."""
+
+    name: str
+    kind: str  # "damage" or "heal"
+    amount: int
+    damage_type: str | None
+    resistance: str  # none, resist, vulnerable, immune, cancelled (R5.5)
+    dealt: int
+    body_before: int
+    body_after: int
+    down: bool
+    woke: bool
+    notes: tuple[str, ...]
+
+
+def _amount(amount: int, what: str) -> None:
+    if not 0 <= amount <= MAX_AMOUNT:
+        raise ErcError("bad-option", f"{what} is a whole number from 0 to {MAX_AMOUNT}")
+
+
+def damage(
+    target: Combatant, amount: int, damage_type: str | None, drops: tuple[Drop, ...] = ()
+) -> Adjusted:
+    """R12.1: resistance, immunity and vulnerability apply (R5.5); Body never below 0;
+    damage above 0 wakes a sleeper (R10); damage to a drop's holder calls for the R6.6
+    check (a note)."""
+    _amount(amount, "damage")
+    kind = resistance_of(target, damage_type) if damage_type else "none"
+    dealt = resisted(amount, kind)
+    after = max(0, target.body - dealt)
+    woke = dealt > 0 and target.has("asleep")
+    notes = [f"{target.name} wakes: damage above 0 wakes a sleeper (R10)"] if woke else []
+    notes += [
+        f"{target.name} holds the drop on {d.victim}: damage calls for its R6.6 check "
+        f"(erc drop {target.name!r} {d.victim!r} --holder-damaged body)"
+        for d in drops
+        if d.holder == target.name and dealt > 0
+    ]
+    if not damage_type:
+        notes.append("no --type: no resistance applies")
+    return Adjusted(
+        target.name,
+        "damage",
+        amount,
+        damage_type,
+        kind,
+        dealt,
+        target.body,
+        after,
+        after == 0,
+        woke,
+        tuple(notes),
+    )
+
+
+def heal(target: Combatant, amount: int) -> Adjusted:
+    """R12.2: Body up to its maximum."""
+    _amount(amount, "healing")
+    after = min(target.body_max, target.body + amount)
+    notes = ("Body is at its maximum",) if after == target.body_max else ()
+    return Adjusted(
+        target.name,
+        "heal",
+        amount,
+        None,
+        "none",
+        after - target.body,
+        target.body,
+        after,
+        after == 0,
+        False,
+        notes,
+    )
+
+
+class Conditioned(Value):
+    """``erc condition``: the conditions added or removed and those it has after."""
+
+    name: str
+    added: tuple[str, ...]
+    removed: tuple[str, ...]
+    by: str | None
+    rounds: int | None
+    conditions: tuple[str, ...]
+    notes: tuple[str, ...]
+
+
+def condition_names(given: list[str]) -> tuple[str, ...]:
+    """The conditions named, each one of the closed set (a typo: a did-you-mean)."""
+    out: list[str] = []
+    for raw in given:
+        name = raw.strip().casefold()
+        if name not in CONDITIONS:
+            raise ErcError(
+                "unknown-condition",
+                f"unknown condition {raw!r}{did_you_mean(name, CONDITIONS)}; one of: "
+                f"{', '.join(CONDITIONS)}",
+            )
+        if name not in out:
+            out.append(name)
+    return tuple(out)
+
+
+def conditions(
+    who: Combatant,
+    names: tuple[str, ...],
+    *,
+    remove: bool,
+    by: Combatant | None,
+    rounds: int | None,
+) -> Conditioned:
+    """R12.3: add the conditions (``by`` for charmed and grappled, R10.2; ``rounds``: they end
+    when the round that many after this one starts, R13.4), or remove them."""
+    if not names:
+        raise ErcError("bad-option", "name at least one condition")
+    if remove:
+        if by is not None or rounds is not None:
+            raise ErcError("bad-option", "--by and --rounds are for adding conditions")
+        missing = [n for n in names if not who.has(n)]
+        if missing:
+            raise ErcError("bad-option", f"{who.name} is not {missing[0]}: nothing to remove")
+        left = tuple(n for n in who.condition_names if n not in names)
+        return Conditioned(who.name, (), names, None, None, left, ())
+    needing = [n for n in names if n in NEEDS_BY]
+    if needing and by is None:
+        raise ErcError(
+            "bad-option",
+            f"{needing[0]} names who did it: give --by NAME (R10.2)",
+        )
+    if by is not None and not needing:
+        raise ErcError("bad-option", "--by is for charmed and grappled (R10.2)")
+    if by is not None and by.name == who.name:
+        raise ErcError("bad-option", f"{who.name} cannot have {needing[0]} itself (--by)")
+    if rounds is not None and not 1 <= rounds <= MAX_ROUNDS:
+        raise ErcError("bad-option", f"--rounds is a whole number from 1 to {MAX_ROUNDS}")
+    notes = tuple(f"{who.name} is already {n}: it is set again" for n in names if who.has(n))
+    after = tuple(dict.fromkeys((*who.condition_names, *names)))
+    return Conditioned(
+        who.name, names, (), by.name if by else None, rounds, tuple(sorted(after)), notes
+    )
+
+
+class PickedUp(Value):
+    """``erc pick-up``: the weapon recovered, and the movement it cost."""
+
+    name: str
+    weapon: str
+    movement_ft: int
+    remaining_ft: int
+    notes: tuple[str, ...]
+
+
+def pick_up(who: Combatant, weapon: str | None, house: Settings, *, round: int) -> PickedUp:
+    """R12.4 (R8.3): a disarmed weapon lies where it was flung; picking it up costs 10 ft of
+    movement and needs an unspent action, which it does not spend."""
+    lying = sorted(who.disarmed_weapons)
+    if not lying:
+        raise ErcError(
+            "nothing-to-pick-up", f"{who.name} has no disarmed weapon on the ground (R12.4)"
+        )
+    if weapon is None:
+        if len(lying) > 1:
+            raise ErcError(
+                "bad-option", f"{who.name} has {', '.join(lying)} on the ground: name one"
+            )
+        chosen = lying[0]
+    else:
+        found = [w for w in lying if w.casefold() == weapon.strip().casefold()]
+        if not found:
+            raise ErcError(
+                "nothing-to-pick-up",
+                f"{who.name}'s {weapon} is not on the ground; there is: {', '.join(lying)}",
+            )
+        chosen = found[0]
+    blocked = cannot_move(who)
+    if blocked:
+        raise ErcError("cannot-act", f"{who.name} cannot pick anything up: {blocked} (R10)")
+    if round >= 1 and who.acted:
+        raise ErcError(
+            "already-acted",
+            f"{who.name} has spent its action this round: picking up needs one unspent "
+            "(R8.3, R12.4)",
+        )
+    turn = Turn(costs=("pick-up",), spent_earlier=who.movement_spent)
+    moved = movement(who, turn, house)  # R9.7: too little movement left is a shortfall
+    return PickedUp(who.name, chosen, PICK_UP_FT, moved.remaining_ft, ())
+
+
+class Spent(Value):
+    """``erc spend``: resources spent on what erc does not resolve (R12.5)."""
+
+    name: str
+    action: bool
+    extra_action: bool
+    reaction: bool
+    ft: int
+    remaining_ft: int | None
+    notes: tuple[str, ...]
+
+
+def spend(
+    who: Combatant,
+    *,
+    action: bool,
+    reaction: bool,
+    ft: int,
+    extra: bool,
+    house: Settings,
+    round: int,
+    applying: bool,
+) -> Spent:
+    """R12.5 with R11: an action (one a round, R11.2), the reaction (R11.4), feet of
+    movement (R11.3: never more than is left)."""
+    if not (action or reaction or ft):
+        raise ErcError("bad-option", "say what is spent: --action, --reaction or --ft N")
+    if extra and not action:
+        raise ErcError("bad-option", "--extra-action goes with --action")
+    if not 0 <= ft <= MAX_AMOUNT:
+        raise ErcError("bad-option", f"--ft is a whole number from 0 to {MAX_AMOUNT}")
+    notes: tuple[str, ...] = ()
+    if action:
+        notes += action_check(who, round=round, applying=applying, extra=extra)
+    if reaction:
+        reaction_check(who)
+    remaining = None
+    if ft:
+        left = movement(who, Turn(spent_earlier=who.movement_spent), house)
+        if left.immobile:
+            raise ErcError("movement-shortfall", f"{who.name} is immobile ({left.reason})")
+        if ft > left.remaining_ft:
+            raise ErcError(
+                "movement-shortfall",
+                f"{who.name} has {left.remaining_ft} ft left this round, not {ft}: "
+                f"{ft - left.remaining_ft} ft short (R9.7)",
+            )
+        remaining = left.remaining_ft - ft
+    return Spent(who.name, action, extra, reaction, ft, remaining, notes)

@@ -1,0 +1,542 @@
+"""The fight at the table (issue 14; RULES R10-R13): a condition does the same in every
+command, a combatant acts once a round, the GM adjusts between mechanics, and ``status``
+says who is next and whether the fight is over. Driven through the real CLI, dice forced
+with ``--rolls``."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from erc.core.errors import ErcError
+from erc.rulesets.er import conditions as table
+from erc.rulesets.er.model import Combatant, Weapon
+from erc.rulesets.er.rules.attack import plan_attack
+from tests.conftest import ENCOUNTERS, ROOT, conditioned
+
+# Hero: Strength 4 (+1), Agility 4; two primary dice; a gladius; Body 20, AC 12.
+PIT = """erc: 1
+name: The pit
+combatants:
+  - {name: Hero, side: party, species: human, ac: 12, body: 20,
+     attributes: {strength: 4, agility: 4, resilience: 4, perception: 2},
+     pools: {primary: 2, savage: 1},
+     weapons: [{name: gladius, kind: melee, weight: medium, damage_type: edged, hand: primary},
+               {name: crossbow, kind: ranged, damage_type: piercing, properties: [mechanical]},
+               {name: dagger, kind: melee, weight: light, damage_type: piercing}]}
+  - {name: Brute, side: foes, species: human, ac: 12, body: 20,
+     attributes: {strength: 4, agility: 4, resilience: 4},
+     pools: {primary: 1},
+     weapons: [{name: club, kind: melee, weight: medium, damage_type: blunt}]}
+  - {name: Witch, side: foes, species: human, ac: 10, body: 10,
+     attributes: {strength: 2, agility: 2},
+     pools: {primary: 1},
+     weapons: [{name: staff, kind: melee, weight: medium, damage_type: blunt}]}
+"""
+
+
+@pytest.fixture
+def pit(tmp_path: Path) -> Path:
+    path = tmp_path / "pit.yaml"
+    path.write_text(PIT)
+    return path
+
+
+def run(erc: Any, pit: Path, *argv: str) -> Any:
+    return erc(*argv, "-e", pit, "--json")
+
+
+def applied(erc: Any, pit: Path, *argv: str) -> Any:
+    ran = run(erc, pit, *argv, "--apply")
+    assert ran.code == 0, ran.err
+    return ran.json
+
+
+def row(erc: Any, pit: Path, name: str) -> dict[str, Any]:
+    combatants = run(erc, pit, "status").json["result"]["combatants"]
+    found: dict[str, Any] = next(c for c in combatants if c["name"] == name)
+    return found
+
+
+def names(row: dict[str, Any]) -> set[str]:
+    return {c["name"] for c in row["conditions"]}
+
+
+def who(name: str = "Hero", **fields: Any) -> Combatant:
+    weapons = (Weapon("gladius", "melee", "edged", "medium", "primary"),)
+    return Combatant(
+        name,
+        ac=12,
+        body_max=20,
+        body=fields.pop("body", 20),
+        scores={"strength": 4, "agility": 4},
+        pools=fields.pop("pools", {"primary": 2}),
+        weapons=fields.pop("weapons", weapons),
+        **conditioned(fields),
+    )
+
+
+# --- R10: the conditions table, row by row ------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "condition", ["asleep", "incapacitated", "paralyzed", "petrified", "unconscious"]
+)
+def test_r10_who_cannot_act_move_or_react(condition: str, erc: Any, pit: Path) -> None:
+    """R10: asleep, incapacitated, paralyzed, petrified, unconscious: "no, no, no"; refused
+    as an attacker (``cannot-act``), immobile, and unable to resist a disarm."""
+    applied(erc, pit, "condition", "Brute", condition)
+    refused = run(erc, pit, "attack", "Brute", "Hero", "--rolls", "20")
+    assert refused.code == 2 and refused.error["code"] == "cannot-act"
+    assert condition in refused.error["message"]
+    assert run(erc, pit, "movement", "Brute", "--hexes", "1").error["code"] == (
+        "movement-shortfall"
+    )
+    disarm = run(erc, pit, "disarm", "Hero", "Brute", "--rolls", "20").json["result"]
+    assert disarm["resists"] is False
+    assert run(erc, pit, "disarm", "Hero", "Brute", "--resist").error["code"] == "cannot-react"
+
+
+def test_r10_down_cannot_act_and_makes_no_check(erc: Any, pit: Path) -> None:
+    """R10 down (Body 0): "no, no, no"; "no checks, no competitions"; R13.1: a failed
+    Perception check with no die, ``no_roll`` saying why."""
+    applied(erc, pit, "damage", "Witch", "10")
+    assert run(erc, pit, "attack", "Witch", "Hero").error["code"] == "cannot-act"
+    seen = run(erc, pit, "perceive", "Witch").json
+    assert seen["rolls"] == [] and seen["result"]["no_roll"] == "down"
+    assert seen["result"]["success"] is False
+    lost = run(erc, pit, "competition", "Hero", "Witch", "--rolls", "").json["result"]
+    assert (lost["contested"], lost["winner"], lost["sides"]) == (False, "Hero", [])
+
+
+@pytest.mark.parametrize("condition", ["blind", "bound", "stunned"])
+def test_r10_attacks_against_blind_bound_stunned_are_at_advantage(
+    condition: str, erc: Any, pit: Path
+) -> None:
+    """R10 "attacks against it": blind, bound, stunned at advantage (seed 001: "if the victim
+    is stunned or otherwise already to be attacked at advantage"): one more primary die and
+    the d3 (R1.5, R1.6); R10.3: the result names why."""
+    applied(erc, pit, "condition", "Brute", condition)
+    result = run(erc, pit, "attack", "Hero", "Brute", "--pool", "primary", "--rolls", "15,2,2,3")
+    attack = result.json["result"]
+    assert attack["mode"] == "advantage" and attack["advantage_from"] == [f"Brute is {condition}"]
+    assert len(attack["strikes"][0]["dice"]) == 3
+    assert attack["targets"][0]["d3"] == 3 and attack["damage"] == 1 + 1 + 1 + 3
+
+
+def test_r10_a_blind_attacker_attacks_at_disadvantage(erc: Any, pit: Path) -> None:
+    """R10 blind: "its attacks: at disadvantage": one primary die fewer and the d3 off."""
+    applied(erc, pit, "condition", "Hero", "blind")
+    attack = run(erc, pit, "attack", "Hero", "Brute", "--pool", "primary", "--rolls", "15,1")
+    result = attack.json["result"]
+    assert result["mode"] == "disadvantage" and result["disadvantage_from"] == ["Hero is blind"]
+    assert len(result["strikes"][0]["dice"]) == 1
+    assert result["targets"][0]["d3"] == -1 and result["damage"] == 1 + 1 + 1 - 1
+
+
+def test_r10_a_bound_attacker_with_advantage_rolls_two_dice_and_no_d3(erc: Any, pit: Path) -> None:
+    """Issue 14: "a bound attacker with --advantage rolls three dice and adds a d3" was
+    wrong: bound puts the hand pools at disadvantage, which cancels --advantage (R1.5): two
+    dice, each at -5, no d3."""
+    applied(erc, pit, "condition", "Hero", "bound")
+    attack = run(erc, pit, "attack", "Hero", "Brute", "--pool", "primary", "--advantage")
+    result = run(
+        erc, pit, "attack", "Hero", "Brute", "--pool", "primary", "--advantage", "--rolls", "17,9"
+    ).json["result"]
+    assert attack.code == 0
+    assert result["mode"] == "normal" and len(result["strikes"][0]["dice"]) == 2
+    assert [d["total"] for d in result["strikes"][0]["dice"]] == [17 + 4 - 5, 9 + 4 - 5]
+    assert result["targets"][0]["d3"] is None
+    assert result["advantage_from"] == ["given (--advantage)"]
+    assert result["disadvantage_from"] == ["Hero is bound"]
+
+
+def test_r10_bound_savage_pool_strikes_normally_and_mechanical_is_refused(
+    erc: Any, pit: Path
+) -> None:
+    """R10 bound: "the savage pool strikes normally (seed 001: 'a jen'esse could still attack
+    with its tail without being at disadvantage')"; "no weapon with property mechanical"."""
+    applied(erc, pit, "condition", "Hero", "bound")
+    savage = run(erc, pit, "attack", "Hero", "Brute", "--pool", "savage", "--rolls", "10")
+    strike = savage.json["result"]["strikes"][0]
+    assert savage.json["result"]["mode"] == "normal" and strike["dice"][0]["total"] == 14
+    crossbow = run(erc, pit, "attack", "Hero", "Brute", "--with", "crossbow", "--pool", "primary")
+    assert crossbow.code == 2 and "mechanical" in crossbow.error["message"]
+
+
+def test_r10_bound_feats_and_competitions_at_disadvantage() -> None:
+    """R10 bound: "Strength, Agility and Resilience feats, and every competition (R7.2), at
+    disadvantage"."""
+    bound = who(conditions={"bound"})
+    for attribute in ("strength", "agility", "resilience"):
+        assert table.feat_modes(bound, attribute).disadvantage_from == ("Hero is bound",)
+    assert table.feat_modes(bound, "perception").disadvantage_from == ()
+    assert table.competition_modes(bound).disadvantage_from
+
+
+def test_r10_charmed_cannot_target_its_charmer(erc: Any, pit: Path) -> None:
+    """R10 charmed (by X): "cannot target X (attack, sneak, disarm, lock, drop)"; R13.5: code
+    ``charmed``. It may attack anyone else."""
+    applied(erc, pit, "condition", "Hero", "charmed", "--by", "Witch")
+    for argv in (
+        ("attack", "Hero", "Witch"),
+        ("sneak", "Hero", "Witch", "--with", "dagger"),
+        ("disarm", "Hero", "Witch"),
+        ("disarm", "Hero", "Witch", "--lock"),
+    ):
+        refused = run(erc, pit, *argv)
+        assert refused.code == 2 and refused.error["code"] == "charmed", argv
+    assert run(erc, pit, "attack", "Hero", "Brute", "--seed", "1").code == 0
+
+
+def test_r10_grappled_cannot_move_and_ends_with_its_grappler(erc: Any, pit: Path) -> None:
+    """R10 grappled (by X): "yes, no, yes" (acts, cannot move, reacts); "ends when X cannot act
+    or is down"."""
+    applied(erc, pit, "condition", "Hero", "grappled", "--by", "Brute")
+    assert run(erc, pit, "movement", "Hero", "--hexes", "1").error["code"] == ("movement-shortfall")
+    assert run(erc, pit, "attack", "Hero", "Witch", "--seed", "2").code == 0
+    assert {"name": "grappled", "by": "Brute", "rounds_left": None, "actions_left": None} in (
+        row(erc, pit, "Hero")["conditions"]
+    )
+    applied(erc, pit, "condition", "Brute", "unconscious")
+    assert "grappled" not in names(row(erc, pit, "Hero"))
+
+
+def test_r10_2_charmed_and_grappled_need_by(erc: Any, pit: Path) -> None:
+    """R10.2: "without it they are an error", on the command line and in a file."""
+    for argv in (("condition", "Hero", "charmed"), ("condition", "Hero", "grappled")):
+        assert run(erc, pit, *argv).error["code"] == "bad-option"
+    nobody = run(erc, pit, "condition", "Hero", "charmed", "--by", "Nobody")
+    assert nobody.error["code"] == "unknown-combatant"
+    pit.write_text(
+        PIT.replace(
+            "pools: {primary: 1},\n     weapons: [{name: club",
+            ("pools: {primary: 1}, conditions: [charmed],\n     weapons: [{name: club"),
+        )
+    )
+    bad = erc("check", pit, "--format", "json")
+    assert bad.code == 1 and "R10.2" in bad.json["result"]["files"][0]["errors"][0]["message"]
+
+
+def test_r10_a_condition_from_the_file_with_by(tmp_path: Path, erc: Any) -> None:
+    """R10.2: ``{condition: charmed, by: NAME}`` in a file's ``conditions``."""
+    path = tmp_path / "charmed.yaml"
+    path.write_text(
+        PIT.replace(
+            "weapons: [{name: gladius",
+            "conditions: [{condition: charmed, by: Witch}],\n     weapons: [{name: gladius",
+            1,
+        )
+    )
+    assert run(erc, path, "attack", "Hero", "Witch").error["code"] == "charmed"
+
+
+def test_r10_damage_above_zero_wakes_a_sleeper(erc: Any, pit: Path) -> None:
+    """R10 asleep: "damage above 0 wakes it", whatever deals it."""
+    applied(erc, pit, "condition", "Brute", "asleep")
+    applied(erc, pit, "damage", "Brute", "0")
+    assert "asleep" in names(row(erc, pit, "Brute"))
+    applied(erc, pit, "attack", "Hero", "Brute", "--pool", "primary", "--rolls", "15,2")
+    assert "asleep" not in names(row(erc, pit, "Brute"))
+
+
+def test_r10_1_an_owner_that_cannot_react_has_no_advantage() -> None:
+    """R10.1: "A space's owner has advantage only while the owner is aware and able to
+    respond (seed 000): an owner that cannot react has none"; it does not roll at all."""
+    from erc.rulesets.er.rules.competition import compete, competition_setup
+
+    sleeper = who("Brute", conditions={"asleep"})
+    first, second = competition_setup(who(), sleeper, owner="Brute")
+    assert second.advantage_from == () and second.blocked == "asleep"
+    result = compete(first, second, None)
+    assert (result.contested, result.winner) == (False, "Hero")
+
+
+def test_r13_1_a_competition_started_by_one_that_cannot_act_is_refused(erc: Any, pit: Path) -> None:
+    """R13.1: "In competition A B, A starts it: an A that cannot act is refused (exit 2)"."""
+    applied(erc, pit, "condition", "Hero", "paralyzed")
+    assert run(erc, pit, "competition", "Hero", "Brute").error["code"] == "cannot-act"
+
+
+def test_r13_2_lock_and_disarm_attempts_read_conditions(erc: Any, pit: Path) -> None:
+    """R13.2: "a bound or blind attacker rolls it at disadvantage (two d20, the worse) and a
+    bound one at -5; against a stunned, blind or bound victim it is at advantage"."""
+    applied(erc, pit, "condition", "Hero", "bound")
+    worse = run(erc, pit, "disarm", "Hero", "Brute", "--no-resist", "--rolls", "18,9")
+    attempt = worse.json["result"]["attempt"]
+    assert attempt["dice"] == [18, 9] and attempt["kept"] == 9
+    assert attempt["modifier"] == 4 - 5 and attempt["advantage"] == "disadvantage"
+    assert worse.json["result"]["disadvantage_from"] == ["Hero is bound"]
+    applied(erc, pit, "condition", "Hero", "bound", "--remove")
+    applied(erc, pit, "condition", "Brute", "stunned")
+    better = run(erc, pit, "disarm", "Hero", "Brute", "--no-resist", "--rolls", "3,17")
+    assert better.json["result"]["attempt"]["kept"] == 17
+    assert better.json["result"]["advantage_from"] == ["Brute is stunned"]
+
+
+# --- R11: turns ---------------------------------------------------------------------------
+
+
+def test_r11_2_one_applied_action_a_round(erc: Any, pit: Path) -> None:
+    """R11.2: "a second applied action in the same round is refused (exit 2, code
+    already-acted) unless --extra-action says a skill or magic grants it (recorded as
+    such)"; R13.3: a preview resolves, with a note."""
+    applied(erc, pit, "roll-init", "--rolls", "9,5,1")
+    applied(erc, pit, "attack", "Hero", "Brute", "--seed", "1")
+    for argv in (
+        ("attack", "Hero", "Witch", "--seed", "2"),
+        ("sneak", "Hero", "Witch", "--with", "dagger", "--seed", "2"),
+        ("disarm", "Hero", "Witch", "--seed", "2"),
+        ("spend", "Hero", "--action"),
+    ):
+        refused = run(erc, pit, *argv, "--apply")
+        assert refused.code == 2 and refused.error["code"] == "already-acted", argv
+    preview = run(erc, pit, "attack", "Hero", "Witch", "--seed", "2").json["result"]
+    assert any("already acted" in note for note in preview["notes"])
+    extra = applied(erc, pit, "attack", "Hero", "Witch", "--extra-action", "--seed", "3")
+    assert extra["applied"]["event"] == 3
+    assert row(erc, pit, "Hero")["actions_taken"] == 2
+    log = run(erc, pit, "log").json["result"]["events"]
+    assert {"type": "acted", "who": "Hero", "extra": True} in log[-1]["effects"]
+
+
+def test_r11_3_movement_is_spent_across_calls(erc: Any, pit: Path) -> None:
+    """R11.3: "movement --apply records the feet spent; a later movement of the same
+    combatant in the same round starts from what is left"; costs spend it too."""
+    applied(erc, pit, "roll-init", "--rolls", "9,5,1")
+    first = applied(erc, pit, "movement", "Hero", "--hexes", "4")["result"]
+    assert (first["available_ft"], first["remaining_ft"]) == (50, 30)
+    second = run(erc, pit, "movement", "Hero", "--cost", "draw", "--hexes", "2").json["result"]
+    assert (second["spent_earlier_ft"], second["available_ft"]) == (20, 30)
+    assert second["remaining_ft"] == 30 - 10 - 10
+    short = run(erc, pit, "movement", "Hero", "--hexes", "7")
+    assert short.code == 2 and "5 ft short" in short.error["message"]
+    assert row(erc, pit, "Hero")["movement_spent_ft"] == 20
+    applied(erc, pit, "roll-init", "--rolls", "9,5,1")
+    assert row(erc, pit, "Hero")["movement_spent_ft"] == 0  # a new round: movement back
+
+
+def test_r11_4_reactions_through_spend(erc: Any, pit: Path) -> None:
+    """R11.4: "one a round (R8.4); spent ... by erc spend NAME --reaction for any other
+    reaction (dodge, flee attack)"."""
+    applied(erc, pit, "roll-init", "--rolls", "9,5,1")
+    applied(erc, pit, "spend", "Brute", "--reaction")
+    assert row(erc, pit, "Brute")["reaction_used"] is True
+    assert run(erc, pit, "spend", "Brute", "--reaction", "--apply").error["code"] == ("no-reaction")
+    disarm = run(erc, pit, "disarm", "Hero", "Brute", "--rolls", "20").json["result"]
+    assert disarm["resists"] is False  # R8.4: no reaction left, no resistance
+
+
+def test_r11_5_order_next_standing_over(erc: Any, pit: Path) -> None:
+    """R11.5: "Next is the first combatant in that order that can act and has not acted. A
+    combatant is standing while its Body is above 0 and it is neither unconscious nor
+    petrified; the fight is over when fewer than two sides have a standing combatant"."""
+    # d10s in file order: Hero 9, Brute 5, Witch 1 (Agility 4: +1 for Hero and Brute)
+    applied(erc, pit, "roll-init", "--rolls", "9,5,1")
+    status = run(erc, pit, "status").json["result"]
+    assert [p["name"] for p in status["order"]] == ["Hero", "Brute", "Witch"]
+    assert status["next"] == "Hero" and status["over"] is False
+    applied(erc, pit, "attack", "Hero", "Brute", "--seed", "4")
+    assert run(erc, pit, "status").json["result"]["next"] == "Brute"
+    applied(erc, pit, "condition", "Brute", "paralyzed")
+    status = run(erc, pit, "status").json["result"]
+    assert status["next"] == "Witch"  # Brute cannot act: it is passed over
+    assert {p["name"]: p["can_act"] for p in status["order"]} == {
+        "Hero": True,
+        "Brute": False,
+        "Witch": True,
+    }
+    applied(erc, pit, "condition", "Witch", "petrified")
+    sides = {s["side"]: s["standing"] for s in run(erc, pit, "status").json["result"]["sides"]}
+    assert sides == {"party": 1, "foes": 1}  # paralyzed still stands; petrified does not
+    applied(erc, pit, "damage", "Brute", "20")
+    status = run(erc, pit, "status").json["result"]
+    assert {s["side"]: s["standing"] for s in status["sides"]} == {"party": 1, "foes": 0}
+    assert status["over"] is True
+
+
+def test_status_human_marks_the_next_to_act(erc: Any, pit: Path) -> None:
+    """CONTRACT: "Human output is the table a GM keeps beside the map, the next to act
+    marked"."""
+    applied(erc, pit, "roll-init", "--rolls", "9,5,1")
+    out = erc("status", "-e", pit).out
+    assert "Hero is next" in out and "▶ 1" in out
+
+
+# --- R12: adjustments ------------------------------------------------------------------
+
+
+def test_r12_1_damage_with_resistance_and_a_drop_holders_note(erc: Any, pit: Path) -> None:
+    """R12.1: "resistance, immunity and vulnerability apply (R5.5); Body never below 0 ...
+    on a drop's holder, calls for the R6.6 check (a note)"."""
+    pit.write_text(
+        PIT.replace("name: Witch, side: foes,", "name: Witch, side: foes, resist: [fire],")
+    )
+    preview = run(erc, pit, "damage", "Witch", "7", "--type", "fire").json["result"]
+    assert (preview["dealt"], preview["body_after"], preview["resistance"]) == (3, 7, "resist")
+    assert row(erc, pit, "Witch")["body"] == 10  # a preview records nothing
+    applied(erc, pit, "damage", "Witch", "30")
+    assert row(erc, pit, "Witch")["body"] == 0
+    applied(
+        erc, pit, "sneak", "Hero", "Brute", "--with", "dagger", "--drop", "--rolls", "20,20,20,20,3"
+    )
+    held = run(erc, pit, "damage", "Hero", "2").json["result"]
+    assert any("--holder-damaged" in note for note in held["notes"])
+
+
+def test_r12_2_healing_up_to_the_maximum(erc: Any, pit: Path) -> None:
+    """R12.2: "Body up to its maximum"."""
+    applied(erc, pit, "damage", "Hero", "5")
+    healed = applied(erc, pit, "heal", "Hero", "50")["result"]
+    assert (healed["dealt"], healed["body_after"]) == (5, 20)
+    assert run(erc, pit, "heal", "Nobody", "3").error["code"] == "unknown-combatant"
+
+
+def test_r12_3_r13_4_conditions_for_n_rounds(erc: Any, pit: Path) -> None:
+    """R12.3: "--rounds N ends them after N rounds of combat"; R13.4: "it ends when roll-init
+    --apply starts the round N rounds after the one it was set in (set before combat, in
+    round 0: at the start of round N)"."""
+    applied(erc, pit, "condition", "Brute", "stunned", "--rounds", "2")  # round 0
+    applied(erc, pit, "roll-init", "--rolls", "9,5,1")  # round 1
+    stunned = next(c for c in row(erc, pit, "Brute")["conditions"] if c["name"] == "stunned")
+    assert stunned["rounds_left"] == 1
+    applied(erc, pit, "roll-init", "--rolls", "9,5,1")  # round 2 starts: it ends
+    assert "stunned" not in names(row(erc, pit, "Brute"))
+    applied(erc, pit, "condition", "Hero", "prone")
+    applied(erc, pit, "condition", "Hero", "prone", "--remove")
+    assert "prone" not in names(row(erc, pit, "Hero"))
+    assert run(erc, pit, "condition", "Hero", "prone", "--remove").error["code"] == "bad-option"
+    unknown = run(erc, pit, "condition", "Hero", "stuned")
+    assert unknown.error["code"] == "unknown-condition" and "stunned" in unknown.error["message"]
+
+
+def test_r12_4_picking_up_a_disarmed_weapon(erc: Any, pit: Path) -> None:
+    """R12.4 (R8.3): "erc pick-up NAME [WEAPON] recovers it (10 ft of movement and an unspent
+    action, which it does not spend)"."""
+    applied(erc, pit, "roll-init", "--rolls", "9,5,1")
+    applied(erc, pit, "disarm", "Hero", "Brute", "--no-resist", "--rolls", "20")
+    assert run(erc, pit, "attack", "Brute", "Hero").error["code"] == "no-weapon"
+    assert run(erc, pit, "pick-up", "Hero").error["code"] == "nothing-to-pick-up"
+    picked = applied(erc, pit, "pick-up", "Brute", "club")["result"]
+    assert (picked["weapon"], picked["movement_ft"]) == ("club", 10)
+    brute = row(erc, pit, "Brute")
+    assert brute["disarmed_weapons"] == [] and brute["movement_spent_ft"] == 10
+    assert brute["acted"] is False  # it does not spend the action
+    assert run(erc, pit, "attack", "Brute", "Hero", "--seed", "1").code == 0
+    applied(erc, pit, "disarm", "Hero", "Brute", "--no-resist", "--extra-action", "--rolls", "20")
+    applied(erc, pit, "spend", "Brute", "--action")
+    after_acting = run(erc, pit, "pick-up", "Brute")
+    assert after_acting.code == 2 and after_acting.error["code"] == "already-acted"
+
+
+def test_r12_5_spend_and_every_adjustment_is_undoable(erc: Any, pit: Path) -> None:
+    """R12.5 ("erc spend NAME [--action] [--reaction] [--ft N]"); R12: "each in the journal's
+    fold and undoable"."""
+    applied(erc, pit, "roll-init", "--rolls", "9,5,1")
+    applied(erc, pit, "spend", "Hero", "--action", "--ft", "15")
+    assert (row(erc, pit, "Hero")["acted"], row(erc, pit, "Hero")["movement_spent_ft"]) == (
+        True,
+        15,
+    )
+    assert run(erc, pit, "spend", "Hero").error["code"] == "bad-option"
+    for argv in (("damage", "Hero", "3"), ("heal", "Hero", "1"), ("condition", "Hero", "deaf")):
+        applied(erc, pit, *argv)
+    undone = [run(erc, pit, "undo").json["result"]["command"] for _ in range(4)]
+    assert undone == ["condition", "heal", "damage", "spend"]
+    hero = row(erc, pit, "Hero")
+    assert (hero["body"], hero["acted"], names(hero)) == (20, False, set())
+    log = run(erc, pit, "log").json["result"]["events"]
+    assert [e["undone"] for e in log if e["command"] != "undo"] == [False] + [True] * 4
+
+
+def test_r12_previews_record_nothing(erc: Any, pit: Path) -> None:
+    """R12: "without it [--apply], it shows what would change and records nothing"."""
+    for argv in (
+        ("damage", "Hero", "3"),
+        ("heal", "Hero", "1"),
+        ("condition", "Hero", "deaf"),
+        ("spend", "Hero", "--action"),
+    ):
+        assert run(erc, pit, *argv).code == 0
+    assert not pit.with_name("pit.journal.jsonl").exists()
+
+
+# --- the lock kept only while its hands are spared ------------------------------------------
+
+
+def test_a_lock_ends_when_the_locker_uses_the_locking_weapons_hands(erc: Any, pit: Path) -> None:
+    """Seed 001: "any action requiring the hands used to wield the weapon must be sacrificed
+    to maintain the hold": striking with the locking weapon frees the locked one; a savage
+    strike (no hands) keeps it."""
+    applied(erc, pit, "disarm", "Hero", "Brute", "--lock", "--no-resist", "--rolls", "20")
+    assert row(erc, pit, "Brute")["locked_weapons"] == ["club"]
+    kept = applied(erc, pit, "attack", "Hero", "Witch", "--pool", "savage", "--rolls", "2")
+    assert not any("lock" in note for note in kept["result"]["notes"])
+    assert row(erc, pit, "Brute")["locked_weapons"] == ["club"]
+    gave_up = applied(erc, pit, "attack", "Hero", "Witch", "--pool", "primary", "--rolls", "2,2")
+    assert any("the lock on Brute's club ends" in note for note in gave_up["result"]["notes"])
+    assert row(erc, pit, "Brute")["locked_weapons"] == []
+
+
+def test_rules_level_the_table_answers_each_question() -> None:
+    """R10, one function per question, as the mechanics ask them."""
+    asleep, stone = who(conditions={"asleep"}), who(conditions={"petrified"})
+    assert table.cannot_act(asleep) == "asleep" and table.cannot_move(asleep) == "asleep"
+    assert table.standing(asleep) and not table.standing(stone)
+    grappled = who(conditions={"grappled"})
+    assert table.cannot_act(grappled) is None and table.cannot_move(grappled) == "grappled"
+    assert table.die_penalty(who(conditions={"bound"}), "savage") == 0
+    assert table.die_penalty(who(conditions={"bound"}), "off") == -5
+    plan = plan_attack(who(), [who("Brute", conditions={"stunned"})])
+    assert plan.modes.advantage_from == ("Brute is stunned",)
+    with pytest.raises(ErcError):
+        table.refuse_actor(who(body=0))
+
+
+# --- a whole fight, to the end -----------------------------------------------------------
+
+
+@pytest.mark.skipif(shutil.which("jq") is None, reason="the example script needs jq")
+@pytest.mark.parametrize("seed", ["1", "2"])
+def test_a_whole_fight_to_over_from_a_shipped_encounter(tmp_path: Path, seed: str) -> None:
+    """Issue 14: "a test plays a whole fight to `over` through the CLI from a shipped
+    encounter"; `examples/fight.sh` is the README's fight loop (roll-init, next, act,
+    status) with jq. Every applied attack was the next combatant's one action (R11.2), and
+    the last status says the fight is over (R11.5)."""
+    journal = tmp_path / "j.jsonl"
+    env = {**os.environ, "ERC": f"{sys.executable} -m erc", "ERC_JOURNAL": str(journal)}
+    done = subprocess.run(
+        ["bash", str(ROOT / "examples" / "fight.sh"), str(ENCOUNTERS / "duel.yaml"), seed],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env=env,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "over in round" in done.stdout
+    status = subprocess.run(
+        [sys.executable, "-m", "erc", "status", "-e", str(ENCOUNTERS / "duel.yaml"), "--json"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env=env,
+        check=True,
+    )
+    result = json.loads(status.stdout)["result"]
+    assert result["over"] is True
+    assert sum(1 for s in result["sides"] if s["standing"]) < 2
+    events = [json.loads(line) for line in journal.read_text().splitlines()]
+    per_round: dict[tuple[int, str], int] = {}
+    for event in events:
+        if event["command"] == "attack":
+            key = (event["round"], event["result"]["attacker"])
+            per_round[key] = per_round.get(key, 0) + 1
+    assert per_round and set(per_round.values()) == {1}
