@@ -24,7 +24,8 @@ combatants:
     weapons:
       - {{name: "[link=http://x]knife[/link]", kind: melee, weight: light,
           damage_type: "\\e[31mred", properties: [light]}}
-  - name: "Victim\\e[31m"
+  - name: "Victim"
+    side: "\\e[31mred team"
     species: human
     ac: 10
     body: 30

@@ -18,22 +18,74 @@ if TYPE_CHECKING:
     from typing import Any
 
 
+RECORDING = ("undo",)
+"""Commands that always record (others record with ``--apply``)."""
+
+
 def run(argv: Sequence[str]) -> int:
-    """Run one erc command line; return its exit code."""
+    """Run one erc command line; return its exit code.
+
+    A command that records holds Ctrl-C back from its append until its output is written
+    (``erc.cli.interrupts``); an output that cannot be written after the event was recorded
+    is reported on stderr with the event's id (exit 2), so a script knows to look.
+    """
     args = list(argv)
     as_json = "--json" in args
+    if "--apply" in args or (args and args[0] in RECORDING):
+        from erc.cli.interrupts import Held
+
+        with Held():
+            return _run(args, as_json)
+    return _run(args, as_json)
+
+
+def _run(args: list[str], as_json: bool) -> int:
     try:
         produced = outcome_of(args)
     except ErcError as error:
         report(error, as_json)
         return 2
     except BrokenPipeError:
-        return 0
+        return _quiet_stdout(0)
     except Exception as error:
         return click_error(error, args)
-    if isinstance(produced, Outcome):
+    if not isinstance(produced, Outcome):
+        return produced if isinstance(produced, int) else 0
+    try:
         return emit(produced, as_json)
-    return produced if isinstance(produced, int) else 0
+    except (OSError, ValueError) as exc:  # a closed or full stdout
+        return _lost_output(produced, exc)
+
+
+def _quiet_stdout(code: int) -> int:
+    """Point stdout at the null device, so the interpreter's last flush raises nothing."""
+    import os
+
+    try:
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, sys.stdout.fileno())
+        os.close(null)
+    except (OSError, ValueError, AttributeError):
+        pass
+    return code
+
+
+def _lost_output(outcome: Outcome, exc: BaseException) -> int:
+    """The output could not be written: after a recorded event that is an error naming the
+    event (exit 2); a reader that stopped reading (``| head``) is not."""
+    _quiet_stdout(0)
+    why = getattr(exc, "strerror", None) or str(exc) or type(exc).__name__
+    applied = outcome.applied
+    if applied:
+        sys.stderr.write(
+            f"erc: event {applied.get('event')} was recorded in {applied.get('journal')}, but "
+            f"its output could not be written ({why}); erc log shows it\n"
+        )
+        return 2
+    if isinstance(exc, BrokenPipeError):
+        return 0
+    sys.stderr.write(f"erc: cannot write the output: {why}\n")
+    return 2
 
 
 def outcome_of(args: list[str]) -> Outcome | int:
@@ -49,7 +101,7 @@ def emit(outcome: Outcome, as_json: bool) -> int:
     if outcome.json if outcome.json is not None else as_json:
         from erc.core.envelope import encode, envelope
 
-        sys.stdout.write(encode(envelope(outcome)).decode())
+        sys.stdout.write(encode(envelope(outcome), ascii_only=not _utf8(sys.stdout)).decode())
     else:
         import importlib
 
@@ -86,6 +138,12 @@ def usage_error(error: Exception) -> ErcError | None:
     return None
 
 
+def _utf8(stream: Any) -> bool:
+    """Whether ``stream`` takes any text: else JSON escapes what is not ASCII."""
+    encoding = str(getattr(stream, "encoding", "") or "").lower().replace("-", "")
+    return encoding in ("utf8", "utf8sig")
+
+
 def click_error(error: Exception, args: list[str]) -> int:
     """Typer/click's usage errors as erc errors (exit 2); anything else is a bug: re-raise."""
     if "typer" in sys.modules:
@@ -110,7 +168,8 @@ def report(error: ErcError, as_json: bool) -> None:
     if as_json:
         from erc.core.envelope import encode, error_document
 
-        sys.stderr.write(encode(error_document(error)).decode())
+        document = encode(error_document(error), ascii_only=not _utf8(sys.stderr))
+        sys.stderr.write(document.decode())
         return
     from erc.core.text import safe
 
@@ -123,5 +182,68 @@ def report(error: ErcError, as_json: bool) -> None:
     sys.stderr.write("\n".join(safe(line) for line in lines) + "\n")
 
 
+class _Closed:
+    """Standard output or error closed when erc started (``>&-``): writing fails cleanly
+    (stdout, so a recorded event is reported) or is dropped (stderr, nowhere to report)."""
+
+    encoding = "utf-8"
+
+    def __init__(self, fails: bool) -> None:
+        self.fails = fails
+
+    def write(self, text: str) -> int:
+        if self.fails:
+            import errno
+
+            raise OSError(errno.EBADF, "standard output is closed")
+        return len(text)
+
+    def flush(self) -> None:
+        return None
+
+    def isatty(self) -> bool:
+        return False
+
+    def fileno(self) -> int:
+        import io
+
+        raise io.UnsupportedOperation("closed stream")
+
+
+def _hold_closed_descriptors() -> None:
+    """A standard descriptor closed at start-up is pointed at the null device, so no file erc
+    opens (a journal) can take its number and receive what was meant for the terminal."""
+    import os
+
+    for fd in (0, 1, 2):
+        try:
+            os.fstat(fd)
+        except OSError:
+            try:
+                null = os.open(os.devnull, os.O_RDWR)
+                if null != fd:
+                    os.dup2(null, fd)
+                    os.close(null)
+            except OSError:
+                return
+
+
 def main() -> None:
-    sys.exit(run(sys.argv[1:]))
+    if sys.stdin is None or sys.stdout is None or sys.stderr is None:
+        _hold_closed_descriptors()
+    if sys.stderr is None:
+        sys.stderr = _Closed(fails=False)
+    if sys.stdout is None:
+        sys.stdout = _Closed(fails=True)
+    for stream in (sys.stdout, sys.stderr):  # any terminal encoding: escape what it lacks
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            reconfigure(errors="backslashreplace")
+    try:
+        code = run(sys.argv[1:])
+    except KeyboardInterrupt:
+        from erc.cli.interrupts import exit_by_interrupt
+
+        exit_by_interrupt()
+        return
+    sys.exit(code)

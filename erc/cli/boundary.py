@@ -10,7 +10,7 @@ event, release the lock, and return the ``Outcome`` for ``erc.cli.run`` to print
 
 from __future__ import annotations
 
-from erc.core.dice import Dice, PhysicalSource, SeededSource, new_seed, parse_rolls
+from erc.core.dice import Dice, PhysicalSource, SeededSource, new_seed, parse_rolls, parse_seed
 from erc.core.errors import ErcError
 from erc.core.outcome import Outcome
 from erc.core.value import Value
@@ -29,7 +29,7 @@ class Options(Value):
 
     encounter: str | None = None
     as_json: bool = False
-    seed: int | None = None
+    seed: str | None = None
     rolls: str | None = None
     odds: bool = False
     apply: bool = False
@@ -114,11 +114,12 @@ def invoke(name: str, func: Callable[..., Any], options: Options, own: dict[str,
         raise ErcError("usage", "--key names an applied result: it goes with --apply")
     if options.seed is not None and options.rolls is not None:
         raise ErcError("usage", "give --seed or --rolls, not both")
+    parse_seed(options.seed)  # a bad seed is refused before anything is loaded
     with open_encounter(options.encounter, options.journal, write=options.apply) as loaded:
         if options.key is not None:
             first = loaded.replayed(options.key)
             if first is not None:
-                return replay(name, loaded, first.id, options.key)
+                return replay(name, loaded, first, options.key)
         mechanic: Mechanic = func(loaded, **own)
         return execute(mechanic, loaded, options)
 
@@ -130,7 +131,8 @@ def execute(mechanic: Mechanic, loaded: Loaded, options: Options) -> Outcome:
     with ``--seed`` or ``--rolls`` it also resolves.
     """
     physical = PhysicalSource(parse_rolls(options.rolls)) if options.rolls is not None else None
-    odds_alone = options.odds and options.seed is None and physical is None
+    given_seed = None if physical is not None else parse_seed(options.seed)
+    odds_alone = options.odds and given_seed is None and physical is None
     odds = mechanic.odds() if options.odds and mechanic.odds is not None else None
     seed: int | None = None
     rolls: tuple[Any, ...] = ()
@@ -140,9 +142,9 @@ def execute(mechanic: Mechanic, loaded: Loaded, options: Options) -> Outcome:
         if physical is not None:
             dice = Dice(physical, mechanic.budget)
         else:
-            seed = options.seed if options.seed is not None else new_seed()
+            seed = given_seed if given_seed is not None else new_seed()
             dice = Dice(SeededSource(seed), mechanic.budget)
-        if not mechanic.draws and physical is None and options.seed is None:
+        if not mechanic.draws and physical is None and given_seed is None:
             seed = None  # nothing to replay
         result = mechanic.resolve(dice)
         if physical is not None:
@@ -199,10 +201,8 @@ def record(
 def replay(name: str, loaded: Loaded, event_id: int, key: str) -> Outcome:
     """``--key`` already in the journal: nothing is applied again; the event recorded the
     first time is reported (``applied.replayed``)."""
-    from erc.core.fold import cancelled
-
     assert loaded.txn is not None  # --key goes with --apply
-    event = next((e for e in loaded.txn.events() if e.get("id") == event_id), None)
+    event = loaded.txn.event(event_id)
     if event is None:
         raise ErcError("bad-journal", f"the event with --key {key!r} could not be read again")
     if event.get("command") != name:
@@ -223,7 +223,7 @@ def replay(name: str, loaded: Loaded, event_id: int, key: str) -> Outcome:
         "journal": loaded.journal,
         "event": event_id,
         "replayed": True,
-        "undone": event_id in cancelled(loaded.entries),
+        "undone": event_id in loaded.index.cancelled,
     }
     return Outcome(
         name,

@@ -100,7 +100,8 @@ def unknown_flags(argv: Sequence[str], ruleset: str) -> list[str]:
         if token == "--":
             break
         flag = token.partition("=")[0] if token.startswith("--") else token
-        if token.startswith("-") and token != "-" and flag not in known and flag[1:2].isalpha():
+        named = flag.lstrip("-")[:1].isalpha()  # not a negative number
+        if token.startswith("-") and token != "-" and flag not in known and named:
             found.append(flag)
     return found
 
@@ -186,8 +187,9 @@ def _one(param: dict[str, Any], raw: Any) -> Any:
         return raw
     if kind == "int":
         text = raw.strip()
-        if not text or len(text) > 25 or not text.lstrip("+-").isdigit() or not text.isascii():
-            return _INVALID
+        digits = text[1:] if text[:1] in ("+", "-") else text
+        if not digits or len(digits) > 25 or not digits.isascii() or not digits.isdigit():
+            return _INVALID  # "--5", "1_000", "١٢": Typer gives the error, as it always would
         number = int(text)
         low, high = param.get("min"), param.get("max")
         if (low is not None and number < low) or (high is not None and number > high):

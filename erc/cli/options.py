@@ -25,14 +25,11 @@ EncounterOpt = Annotated[
 
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print one JSON document.")]
 SeedOpt = Annotated[
-    int | None,
+    str | None,
     typer.Option(
         "--seed",
-        envvar="ERC_SEED",
-        show_envvar=True,
-        min=0,
-        max=2**63 - 1,
-        help="Seed the dice: the same seed gives the same result.",
+        metavar="N",
+        help="Seed the dice (0 to 2^63-1; else ERC_SEED): the same seed gives the same result.",
     ),
 ]
 

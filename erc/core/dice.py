@@ -88,6 +88,31 @@ class PhysicalSource:
             )
 
 
+MAX_SEED = 2**63 - 1
+
+
+def parse_seed(given: str | None, environ: dict[str, str] | None = None) -> int | None:
+    """``--seed N``, else ``ERC_SEED``, as a whole number from 0 to 2^63-1; an error names
+    where the bad value came from."""
+    import os
+
+    source, text = "--seed", given
+    if text is None:
+        source, text = "ERC_SEED", (environ if environ is not None else os.environ).get("ERC_SEED")
+        if not text:
+            return None
+    stripped = text.strip().replace("_", "")
+    digits = stripped[1:] if stripped[:1] == "+" else stripped
+    if not digits.isascii() or not digits.isdigit() or len(digits) > 19:
+        raise ErcError(
+            "bad-seed", f"{source} {text!r} is not a seed: a whole number from 0 to {MAX_SEED}"
+        )
+    seed = int(digits)
+    if seed > MAX_SEED:
+        raise ErcError("bad-seed", f"{source} {text} is more than {MAX_SEED}")
+    return seed
+
+
 def parse_rolls(text: str) -> list[int]:
     """``"17, 4,9"`` -> ``[17, 4, 9]``; anything else is a clean error."""
     if len(text) > MAX_ROLLS_TEXT:

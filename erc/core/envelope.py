@@ -75,18 +75,18 @@ def envelope(outcome: Outcome) -> dict[str, Any]:
     return document
 
 
-def encode(document: Any) -> bytes:
-    """One JSON document on one line (no NaN: JSON has none)."""
-    return (
-        json.dumps(
-            document,
-            separators=(",", ":"),
-            ensure_ascii=False,
-            allow_nan=False,
-            check_circular=False,
-        ).encode()
-        + b"\n"
+def encode(document: Any, *, ascii_only: bool = False) -> bytes:
+    """One JSON document on one line (no NaN: JSON has none). Text that is not UTF-8 (a file
+    name's undecodable bytes) is written as JSON escapes; ``ascii_only`` escapes everything
+    that is not ASCII, for a stream in another encoding."""
+    text = json.dumps(
+        document,
+        separators=(",", ":"),
+        ensure_ascii=ascii_only,
+        allow_nan=False,
+        check_circular=False,
     )
+    return text.encode("utf-8", "backslashreplace") + b"\n"
 
 
 def error_document(error: ErcError, **extra: Any) -> dict[str, Any]:

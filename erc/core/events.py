@@ -15,7 +15,7 @@ from __future__ import annotations
 import sys
 
 from erc.core.errors import ErcError
-from erc.core.value import Value, annotations_of, coerce, fields
+from erc.core.value import Value, annotations_of, checker, fields
 
 TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
 if TYPE_CHECKING:
@@ -179,34 +179,59 @@ def decode(raw: Any, table: Mapping[str, type[Effect]]) -> Effect:
     cls = table.get(kind) if isinstance(kind, str) else None
     if cls is None:
         raise ValueError(f"unknown effect type {kind!r}")
-    module = sys.modules[cls.__module__]
-    annotations = _annotations(cls)
     values = {}
-    for name in fields(cls):
-        if name in raw:
-            values[name] = coerce(raw[name], annotations[name], vars(module), from_json=True)
-        elif name not in cls._defaults:
+    defaults = cls._defaults
+    for name, check in _decoders(cls):
+        given = raw.get(name, _ABSENT)
+        if given is not _ABSENT:
+            values[name] = check(given)
+        elif name not in defaults:
             raise ValueError(f"a {kind} effect needs {name!r}")
     return cls(**values)
 
 
 def decode_all(
-    raws: Iterable[Any], table: Mapping[str, type[Effect]], path: str | None, line: int
+    raws: Iterable[Any],
+    table: Mapping[str, type[Effect]],
+    path: str | None,
+    line: int,
+    seen: dict[Any, Effect] | None = None,
 ) -> list[Effect]:
+    """Every effect of one event. ``seen`` remembers effects already decoded by their plain
+    form (effects are frozen, and a long journal repeats most of them: "Kaela acted")."""
     out = []
     for raw in raws:
+        key = None
+        if seen is not None and isinstance(raw, dict):
+            try:
+                key = tuple(raw.items())
+                found = seen.get(key)
+            except TypeError:  # a list inside (a round's order): not remembered
+                key = found = None
+            if found is not None:
+                out.append(found)
+                continue
         try:
-            out.append(decode(raw, table))
+            effect = decode(raw, table)
         except (ValueError, TypeError) as exc:
             raise ErcError("bad-journal", f"journal line {line}: {exc}", path, line) from None
+        if key is not None and seen is not None:
+            seen[key] = effect
+        out.append(effect)
     return out
 
 
-_ANNOTATIONS: dict[type, dict[str, str]] = {}
+_ABSENT = object()
+_DECODERS: dict[type, list[tuple[str, Any]]] = {}
 
 
-def _annotations(cls: type) -> dict[str, str]:
-    found = _ANNOTATIONS.get(cls)
+def _decoders(cls: type[Effect]) -> list[tuple[str, Any]]:
+    """Each field of an effect kind with the function that checks it (built once)."""
+    found = _DECODERS.get(cls)
     if found is None:
-        found = _ANNOTATIONS[cls] = annotations_of(cls)
+        namespace = vars(sys.modules[cls.__module__])
+        annotations = annotations_of(cls)
+        found = _DECODERS[cls] = [
+            (name, checker(annotations[name], namespace, True)) for name in fields(cls)
+        ]
     return found

@@ -174,22 +174,16 @@ def cancelled(entries: Iterable[Entry]) -> set[int]:
     return gone
 
 
-def live(entries: Iterable[Entry]) -> list[Entry]:
-    """The applied events still in force: neither undone nor undos themselves."""
-    listed = list(entries)
-    gone = cancelled(listed)
-    return [e for e in listed if e.id not in gone and e.command != "undo"]
-
-
 def fold(tracker: Tracker, entries: Iterable[Entry], path: str | None = None) -> Tracker:
     """Apply the live events of ``entries``, in order, to ``tracker``."""
     listed = list(entries)
     gone = cancelled(listed)
+    seen: dict[Any, Effect] = {}
     for entry in listed:
         tracker.events += 1
         if entry.id in gone:
             continue
-        for effect in decode_all(entry.effects, tracker.kinds, path, entry.line):
+        for effect in decode_all(entry.effects, tracker.kinds, path, entry.line, seen):
             try:
                 effect.apply(tracker)
             except (ValueError, KeyError, TypeError) as exc:
@@ -200,3 +194,97 @@ def fold(tracker: Tracker, entries: Iterable[Entry], path: str | None = None) ->
                     entry.line,
                 ) from None
     return tracker
+
+
+# --- snapshots: a tracker as plain data (``erc.core.snapshot`` keeps them) -------------------
+
+
+def snapshot(tracker: Tracker) -> Any:
+    """The tracker's state as marshal-able plain data (its encounter and kinds excepted):
+    every attribute, through ``_plain``, so a ruleset's tracker needs no code of its own."""
+    state = {k: v for k, v in vars(tracker).items() if k not in ("encounter", "kinds")}
+    return (type(tracker).__module__, type(tracker).__qualname__, _plain(state))
+
+
+def restore(encounter: Any, plain: Any, expected: type[Tracker]) -> Tracker:
+    """A tracker of class ``expected`` in the state ``snapshot`` gave; ``ValueError`` when
+    the data is not such a snapshot."""
+    module, qualname, state = plain
+    if (module, qualname) != (expected.__module__, expected.__qualname__):
+        raise ValueError("a snapshot of another tracker")
+    tracker = expected.__new__(expected)
+    tracker.encounter = encounter
+    attributes = _thawed(state)
+    if not isinstance(attributes, dict):
+        raise ValueError("not a tracker's state")
+    for name, value in attributes.items():
+        setattr(tracker, name, value)
+    return tracker
+
+
+def _plain(value: Any) -> Any:
+    """Scalars as they are; containers, values and fighters tagged (a tuple is always a
+    tagged node: scalars are never tuples)."""
+    if value is None or isinstance(value, (str, int, float, bool)):
+        return value
+    if isinstance(value, dict):
+        return ("d", tuple((_plain(k), _plain(v)) for k, v in value.items()))
+    if isinstance(value, list):
+        return ("l", tuple(_plain(v) for v in value))
+    if isinstance(value, tuple):
+        return ("t", tuple(_plain(v) for v in value))
+    if isinstance(value, (set, frozenset)):
+        return ("f" if isinstance(value, frozenset) else "s", tuple(_plain(v) for v in value))
+    kind = type(value)
+    key = f"{kind.__module__}:{kind.__qualname__}"
+    if isinstance(value, Value):
+        return ("V", key, tuple(_plain(getattr(value, n)) for n in value._fields))
+    if isinstance(value, Fighter):
+        return ("F", key, tuple((n, _plain(getattr(value, n))) for n in _slots(kind)))
+    raise ValueError(f"a tracker holds a {kind.__name__}, which a snapshot cannot keep")
+
+
+def _slots(kind: type) -> tuple[str, ...]:
+    out: tuple[str, ...] = ()
+    for klass in kind.__mro__:
+        out += tuple(getattr(klass, "__slots__", ()))
+    return out
+
+
+def _class(key: str, base: type) -> Any:
+    """An erc class named in a snapshot: only erc's own modules, only values and fighters."""
+    import importlib
+
+    module, _, qualname = key.partition(":")
+    if not module.startswith("erc."):
+        raise ValueError(f"{key} is not erc's")
+    found: Any = importlib.import_module(module)
+    for part in qualname.split("."):
+        found = getattr(found, part)
+    if not (isinstance(found, type) and issubclass(found, base)):
+        raise ValueError(f"{key} is not a {base.__name__}")
+    return found
+
+
+def _thawed(node: Any) -> Any:
+    if not isinstance(node, tuple):
+        return node
+    tag = node[0]
+    if tag == "d":
+        return {_thawed(k): _thawed(v) for k, v in node[1]}
+    if tag == "l":
+        return [_thawed(v) for v in node[1]]
+    if tag == "t":
+        return tuple(_thawed(v) for v in node[1])
+    if tag in ("s", "f"):
+        items = (_thawed(v) for v in node[1])
+        return set(items) if tag == "s" else frozenset(items)
+    if tag == "V":
+        return _class(node[1], Value)(*(_thawed(v) for v in node[2]))
+    if tag == "F":
+        kind = _class(node[1], Fighter)
+        fighter = kind.__new__(kind)
+        for name, value in node[2]:
+            setattr(fighter, name, _thawed(value))
+        return fighter
+    raise ValueError(f"unknown snapshot node {tag!r}")

@@ -1,4 +1,4 @@
-"""Human output: rich tables, colour only on a terminal, ``NO_COLOR`` honoured.
+"""Human output: rich tables, colour only on a terminal, a non-empty ``NO_COLOR`` honoured.
 
 User text (names, weapons) is always wrapped in ``Text`` (never parsed as markup) and
 control characters are shown escaped, so a file cannot drive the terminal.
@@ -27,10 +27,17 @@ def text(value: object, style: str = "") -> Text:
     return Text(clean(value), style=style)
 
 
+class _Console(Console):
+    def on_broken_pipe(self) -> None:
+        """A reader that stopped reading (``| head``): the caller decides (rich would exit 1)."""
+        self.quiet = True
+        raise BrokenPipeError
+
+
 def console(file: IO[str] | None = None) -> Console:
-    return Console(
+    return _Console(
         file=file or sys.stdout,
-        no_color="NO_COLOR" in os.environ,
+        no_color=bool(os.environ.get("NO_COLOR")),  # no-color.org: set and not empty
         highlight=False,
         emoji=False,
         markup=False,

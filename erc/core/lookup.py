@@ -6,6 +6,7 @@ Works on any ruleset's encounter (anything with ``combatants`` that have a ``nam
 from __future__ import annotations
 
 from erc.core.errors import ErcError, did_you_mean
+from erc.core.text import normal
 
 TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
 if TYPE_CHECKING:
@@ -30,7 +31,7 @@ if TYPE_CHECKING:
 
 def find(encounter: Roster[C], name: str) -> C:
     """The combatant ``name`` names; an exact name wins over a prefix."""
-    wanted = name.casefold().strip()
+    wanted = normal(name).casefold().strip()
     if not wanted:
         raise ErcError("unknown-combatant", "an empty name names no combatant")
     combatants = encounter.combatants

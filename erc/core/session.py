@@ -18,28 +18,60 @@ if TYPE_CHECKING:
     from typing import Any
 
     from erc.core.fold import State, Tracker
-    from erc.core.journal import Entry, Transaction
+    from erc.core.journal import Handle
     from erc.core.ruleset import Ruleset
+    from erc.core.snapshot import Index
 
 
 class Loaded:
-    """One encounter as a command sees it (module docstring)."""
+    """One encounter as a command sees it (module docstring).
 
-    def __init__(
-        self,
-        ruleset: Ruleset,
-        base: Any,
-        journal: str,
-        entries: tuple[Entry, ...],
-        txn: Transaction | None,
-    ) -> None:
+    The journal is folded from its last snapshot when one is stored and still matches
+    (``erc.core.snapshot``), else from the start; a long tail leaves a new snapshot.
+    """
+
+    def __init__(self, ruleset: Ruleset, base: Any, journal: str, handle: Handle) -> None:
         self.ruleset = ruleset
         self.base = base
         """The encounter as its file gives it."""
         self.journal = journal
-        self.entries = entries
-        self.txn = txn
-        self.state: State = self._fold(entries)
+        self.txn: Handle | None = handle if handle.write else None
+        """The journal held to write (``--apply``), else None."""
+        self.index: Index
+        self._tracker: Tracker
+        self._load(handle)
+        self.state: State = self._tracker.freeze()
+
+    def _load(self, handle: Handle) -> None:
+        from erc.core import snapshot as snapshots
+        from erc.core.fold import cancelled, fold, restore, snapshot
+
+        kind = self.ruleset.events().Tracker
+        kept = None
+        if handle.regular:
+            kept = snapshots.load(self.journal, self.ruleset, self.base, kind)
+        tracker: Tracker | None = None
+        if kept is not None and kept.offset <= handle.size and handle.crc(kept.offset) == kept.crc:
+            known = set(kept.index.ids)
+            read = handle.scan(kept.offset, kept.lines, kept.crc, known)
+            if not cancelled(read.entries) & known:  # else an old event was undone: refold
+                try:
+                    tracker = restore(self.base, kept.tracker, kind)
+                    index = kept.index
+                except Exception:  # a snapshot that does not restore is only a miss
+                    tracker = None
+        if tracker is None:
+            from erc.core.snapshot import Index
+
+            read = handle.scan()
+            tracker, index = kind(self.base), Index()
+        fold(tracker, read.entries, self.journal)
+        index.add(read.entries)
+        handle.next = index.next
+        self.index, self._tracker = index, tracker
+        if handle.regular and len(read.entries) >= snapshots.MIN_TAIL:
+            taken = snapshots.Snapshot(read.size, read.lines, read.crc, snapshot(tracker), index)
+            snapshots.store(self.journal, self.ruleset, self.base, kind, taken)
 
     @property
     def encounter(self) -> Any:
@@ -51,27 +83,19 @@ class Loaded:
         path: str | None = self.base.path
         return path
 
-    def tracker(self) -> Tracker:
-        tracker: Tracker = self.ruleset.events().Tracker(self.base)
-        return tracker
-
-    def _fold(self, entries: tuple[Entry, ...]) -> State:
-        from erc.core.fold import fold
-
-        tracker = fold(self.tracker(), entries, self.journal)
-        return tracker.freeze()
-
     def advance(self, number: int) -> State:
         """The state as round ``number`` starts (what ``roll-init --apply`` will record):
         spent resources back, surprise over, durations ticked."""
+        from erc.core.fold import fold, restore, snapshot
         from erc.core.journal import Entry
 
+        tracker = restore(self.base, snapshot(self._tracker), type(self._tracker))
         start = Entry(0, 0, "roll-init", number, None, ({"type": "round", "round": number},))
-        return self._fold((*self.entries, start))
+        return fold(tracker, (start,), self.journal).freeze()
 
-    def replayed(self, key: str) -> Entry | None:
-        """The event recorded under ``key`` (``--key``), if any."""
-        return next((e for e in self.entries if e.key == key), None)
+    def replayed(self, key: str) -> int | None:
+        """The id of the event recorded under ``key`` (``--key``), if any."""
+        return self.index.keys.get(key)
 
     def record(self, event: Mapping[str, Any]) -> dict[str, Any]:
         """Append one event under the transaction's lock; durable on return."""
@@ -104,19 +128,20 @@ def open_encounter(path: str | None, journal: str | None = None, *, write: bool 
     """Load the encounter at ``path`` and fold its journal; with ``write`` the journal is
     held under an exclusive lock until the ``Loaded`` is closed."""
     from erc import rulesets
-    from erc.core import journal as journals
     from erc.core.encounter import load_cached
+    from erc.core.journal import Handle
 
     if not path:
         raise ErcError("no-encounter", "no encounter file: give -e FILE or set ERC_ENCOUNTER")
     encounter = load_cached(path)
     ruleset = rulesets.get(encounter.ruleset)
     where = journal_path(path, journal)
-    if write:
-        txn = journals.Transaction(where)
-        try:
-            return Loaded(ruleset, encounter, where, txn.entries, txn)
-        except BaseException:
-            txn.close()
-            raise
-    return Loaded(ruleset, encounter, where, journals.read(where).entries, None)
+    handle = Handle(where, write)
+    try:
+        loaded = Loaded(ruleset, encounter, where, handle)
+    except BaseException:
+        handle.close()
+        raise
+    if not write:
+        handle.close()  # a reader's lock is released once the journal is read
+    return loaded

@@ -21,3 +21,28 @@ def safe(value: object) -> str:
     """``value`` as text with every control, invisible-format or undecodable character shown
     as an escape, so a file name or combatant name cannot drive the terminal."""
     return _CONTROL.sub(_escape, str(value))
+
+
+def normal(name: str) -> str:
+    """A name in Unicode NFC, so names typed or stored differently match (issue 15)."""
+    if name.isascii():
+        return name
+    import unicodedata
+
+    return unicodedata.normalize("NFC", name)
+
+
+def name_problem(name: str) -> str | None:
+    """Why ``name`` cannot be a combatant's name: a control or invisible character, or
+    spaces at either end, make names that look alike or cannot be typed."""
+    if name != name.strip():
+        return "spaces at its start or end"
+    if name.isascii():
+        bad = next((ch for ch in name if not ch.isprintable()), None)
+    else:
+        import unicodedata
+
+        bad = next(
+            (ch for ch in name if unicodedata.category(ch) in ("Cc", "Cf", "Zl", "Zp")), None
+        )
+    return None if bad is None else f"an invisible or control character (U+{ord(bad):04X})"

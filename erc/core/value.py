@@ -183,6 +183,7 @@ def _split(text: str, sep: str) -> list[str]:
 
 
 _SCALARS: dict[str, type] = {"str": str, "int": int, "bool": bool, "float": float}
+_checkers: dict[tuple[str, int, bool], Any] = {}
 
 
 def coerce(raw: Any, annotation: str, namespace: dict[str, Any], *, from_json: bool) -> Any:
@@ -192,63 +193,120 @@ def coerce(raw: Any, annotation: str, namespace: dict[str, Any], *, from_json: b
     ``None``, unions, ``tuple[X, ...]``, fixed tuples, ``frozenset[X]``, ``Mapping[K, V]``,
     ``Value`` subclasses named in ``namespace`` (from a JSON object, or from the list form of
     ``erc.core.encounter.cache``), and closed sets of text declared for the type checker only.
-    JSON lists stand for tuples and frozensets when ``from_json``.
+    JSON lists stand for tuples and frozensets when ``from_json``. Each annotation is read
+    once and kept as a checking function (``checker``).
     """
+    return checker(annotation, namespace, from_json)(raw)
+
+
+def checker(annotation: str, namespace: dict[str, Any], from_json: bool) -> Any:
+    """The function that checks and converts plain data for ``annotation``."""
+    key = (annotation, id(namespace), from_json)
+    found = _checkers.get(key)
+    if found is None:
+        found = _checkers[key] = _compile(annotation, namespace, from_json)
+    return found
+
+
+def _compile(annotation: str, namespace: dict[str, Any], from_json: bool) -> Any:
     options = _split(annotation, "|")
     if len(options) > 1:
-        for option in options:
-            try:
-                return coerce(raw, option, namespace, from_json=from_json)
-            except ValueError:
-                continue
-        raise ValueError(f"{raw!r} is not {annotation}")
+        if len(options) == 2 and "None" in options:  # the common ``X | None``
+            inner = checker(next(o for o in options if o != "None"), namespace, from_json)
+
+            def optional(raw: Any) -> Any:
+                return None if raw is None else inner(raw)
+
+            return optional
+        each = [checker(o, namespace, from_json) for o in options]
+
+        def union(raw: Any) -> Any:
+            for check in each:
+                try:
+                    return check(raw)
+                except ValueError:
+                    continue
+            raise ValueError(f"{raw!r} is not {annotation}")
+
+        return union
     if annotation == "None":
-        if raw is None:
-            return None
-        raise ValueError(f"{raw!r} is not None")
-    head, _, inner = annotation.partition("[")
-    inner = inner[:-1]
+
+        def none(raw: Any) -> Any:
+            if raw is None:
+                return None
+            raise ValueError(f"{raw!r} is not None")
+
+        return none
+    head, _, inner_text = annotation.partition("[")
+    inner_text = inner_text[:-1]
     if head in _SCALARS:
         kind = _SCALARS[head]
-        if type(raw) is kind or (kind is float and type(raw) is int):
-            return raw
-        raise ValueError(f"{raw!r} is not {head}")
+
+        def scalar(raw: Any) -> Any:
+            if type(raw) is kind or (kind is float and type(raw) is int):
+                return raw
+            raise ValueError(f"{raw!r} is not {head}")
+
+        return scalar
     sequence = (list, tuple) if from_json else (tuple,)
     if head == "tuple":
-        items = _split(inner, ",")
-        if not isinstance(raw, sequence):
-            raise ValueError(f"{raw!r} is not a list")
+        items = _split(inner_text, ",")
         if len(items) == 2 and items[1] == "...":
-            return tuple(coerce(v, items[0], namespace, from_json=from_json) for v in raw)
-        if len(raw) != len(items):
-            raise ValueError(f"{raw!r} does not have {len(items)} items")
-        return tuple(
-            coerce(v, item, namespace, from_json=from_json)
-            for v, item in zip(raw, items, strict=True)
-        )
+            item = checker(items[0], namespace, from_json)
+
+            def many(raw: Any) -> Any:
+                if not isinstance(raw, sequence):
+                    raise ValueError(f"{raw!r} is not a list")
+                return tuple(item(v) for v in raw)
+
+            return many
+        fixed = [checker(i, namespace, from_json) for i in items]
+
+        def exact(raw: Any) -> Any:
+            if not isinstance(raw, sequence) or len(raw) != len(fixed):
+                raise ValueError(f"{raw!r} is not a list of {len(fixed)} items")
+            return tuple(check(v) for check, v in zip(fixed, raw, strict=True))
+
+        return exact
     if head == "frozenset":
-        if not isinstance(raw, (list, frozenset) if from_json else frozenset):
-            raise ValueError(f"{raw!r} is not a set")
-        return frozenset(coerce(v, inner, namespace, from_json=from_json) for v in raw)
+        member = checker(inner_text, namespace, from_json)
+        sets = (list, frozenset) if from_json else (frozenset,)
+
+        def setof(raw: Any) -> Any:
+            if not isinstance(raw, sets):
+                raise ValueError(f"{raw!r} is not a set")
+            return frozenset(member(v) for v in raw)
+
+        return setof
     if head in ("Mapping", "dict"):
-        key, item = _split(inner, ",")
-        if not isinstance(raw, dict):
-            raise ValueError(f"{raw!r} is not a mapping")
-        return {
-            coerce(k, key, namespace, from_json=from_json): coerce(
-                v, item, namespace, from_json=from_json
-            )
-            for k, v in raw.items()
-        }
+        key_text, value_text = _split(inner_text, ",")
+        key_check = checker(key_text, namespace, from_json)
+        value_check = checker(value_text, namespace, from_json)
+
+        def mapping(raw: Any) -> Any:
+            if not isinstance(raw, dict):
+                raise ValueError(f"{raw!r} is not a mapping")
+            return {key_check(k): value_check(v) for k, v in raw.items()}
+
+        return mapping
     target = namespace.get(head)
     if isinstance(target, type) and issubclass(target, Value):
-        return _build(raw, target, namespace, from_json)
-    if head in ("Literal", "Any", "object") or (target is None and head[:1].isupper()):
-        if head == "Literal" or target is None:  # a closed set of text for the checker only
+        cls = target
+
+        def value(raw: Any) -> Any:
+            return _build(raw, cls, namespace, from_json)
+
+        return value
+    if head in ("Any", "object"):
+        return lambda raw: raw
+    if head == "Literal" or (target is None and head[:1].isupper()):
+
+        def text(raw: Any) -> Any:  # a closed set of text declared for the checker only
             if isinstance(raw, str):
                 return raw
             raise ValueError(f"{raw!r} is not text")
-        return raw
+
+        return text
     raise ValueError(f"cannot check {annotation!r}")
 
 
@@ -261,9 +319,7 @@ def _build(raw: Any, cls: type[Value], namespace: dict[str, Any], from_json: boo
         if unknown:
             raise ValueError(f"{cls.__name__} has no field {', '.join(sorted(unknown))}")
         values = {
-            n: coerce(raw[n], annotations[n], namespace, from_json=True)
-            for n in cls._fields
-            if n in raw
+            n: checker(annotations[n], namespace, True)(raw[n]) for n in cls._fields if n in raw
         }
         missing = [n for n in cls._fields if n not in values and n not in cls._defaults]
         if missing:
@@ -275,7 +331,7 @@ def _build(raw: Any, cls: type[Value], namespace: dict[str, Any], from_json: boo
         raise ValueError(f"{cls.__name__} has {len(cls._fields)} fields")
     return cls(
         *(
-            coerce(v, annotations[n], namespace, from_json=False)
+            checker(annotations[n], namespace, False)(v)
             for n, v in zip(cls._fields, raw[1:], strict=True)
         )
     )

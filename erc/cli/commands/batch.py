@@ -40,16 +40,34 @@ def batch(
     per line to stdout, in order. Blank lines and lines starting with '#' are skipped. A
     failing line yields its error envelope (with its line number and command) and the batch
     goes on; exit 2 if any line failed."""
+    from erc.cli.interrupts import Held
     from erc.core.envelope import encode
 
+    source = getattr(sys.stdin, "buffer", None)
+    if source is None:
+        raise ErcError(
+            "usage", "erc batch reads command lines from standard input, which is closed"
+        )
     failed = False
     out = sys.stdout
-    for number, raw in enumerate(sys.stdin.buffer, 1):
-        document = one(number, raw, encounter)
-        if document is None:
-            continue
-        failed = failed or "error" in document
-        out.write(encode(document).decode())
+    for number, raw in enumerate(source, 1):
+        with Held():  # a line's event and its envelope: both or neither, whatever Ctrl-C does
+            document = one(number, raw, encounter)
+            if document is None:
+                continue
+            failed = failed or "error" in document
+            try:
+                out.write(encode(document).decode())
+                if "applied" in document:  # a recorded event's envelope is out before the next
+                    out.flush()
+            except OSError as exc:
+                applied = document.get("applied") or {}
+                event = f" (event {applied['event']} was recorded)" if applied else ""
+                raise ErcError(
+                    "output-lost",
+                    f"the output of batch line {number}{event} could not be written: "
+                    f"{exc.strerror or exc}; the lines after it were not run",
+                ) from None
     out.flush()
     return 2 if failed else 0
 

@@ -33,11 +33,10 @@ def log(
 ) -> Outcome:
     """The journal's events as recorded, each marked ``undone`` when an undo cancelled it."""
     from erc.core import journal as journals
-    from erc.core.fold import cancelled
     from erc.core.session import open_encounter
 
     loaded = open_encounter(encounter, journal)
-    gone = cancelled(loaded.entries)
+    gone = loaded.index.cancelled
     events = tuple(
         {**{k: v for k, v in e.items() if k != "line"}, "undone": e.get("id") in gone}
         for e in journals.events(loaded.journal)
@@ -55,24 +54,23 @@ def undo(
     encounter: EncounterOpt = None, as_json: JsonOpt = False, journal: JournalOpt = None
 ) -> Outcome:
     """Cancel the last applied event by appending an undo event; nothing is deleted."""
-    from erc.core.fold import live
     from erc.core.session import open_encounter
 
     with open_encounter(encounter, journal, write=True) as loaded:
-        candidates = live(loaded.entries)
-        if not candidates:
+        target = loaded.index.last_live()
+        if target is None:
             raise ErcError(
                 "nothing-to-undo",
                 f"the journal {loaded.journal} has no applied event left to undo",
                 loaded.journal,
             )
-        target = candidates[-1]
+        ident, command = target
         event = loaded.record(
             {
                 "command": "undo",
                 "round": loaded.state.round,
-                "effects": [{"type": "undo", "event": target.id}],
+                "effects": [{"type": "undo", "event": ident}],
             }
         )
-    result = UndoResult(target.id, target.command, event)
+    result = UndoResult(ident, command, event)
     return Outcome("undo", result, "erc.cli.render.log", loaded.encounter)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from erc.core import expr
-from erc.core.dice import Dice, PhysicalSource, SeededSource, new_seed, parse_rolls
+from erc.core.dice import Dice, PhysicalSource, SeededSource, new_seed, parse_rolls, parse_seed
 from erc.core.errors import ErcError
 from erc.core.outcome import Outcome
 
@@ -33,7 +33,8 @@ def roll(
     if seed is not None and rolls is not None:
         raise ErcError("usage", "give --seed or --rolls, not both")
     physical = PhysicalSource(parse_rolls(rolls)) if rolls is not None else None
-    used = None if physical is not None else (seed if seed is not None else new_seed())
+    given = None if physical is not None else parse_seed(seed)
+    used = None if physical is not None else (given if given is not None else new_seed())
     dice = Dice(physical or SeededSource(used or 0))
     result = expr.roll(expression, dice, vs)
     if physical is not None:

@@ -54,7 +54,7 @@ def folder() -> str | None:
     return os.path.join(base, "erc")
 
 
-def _code_stamp(sources: tuple[str, ...]) -> str:
+def code_stamp(sources: tuple[str, ...]) -> str:
     """The size and modification time of the code an entry depends on."""
     root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
     parts = []
@@ -70,7 +70,7 @@ def _code_stamp(sources: tuple[str, ...]) -> str:
 def _key(data: bytes, sources: tuple[str, ...] = ()) -> str:
     digest = _imp.source_hash(_HASH_KEY, data).hex()
     return "\n".join(
-        [f"erc {__version__} cache {FORMAT}", sys.version, _code_stamp(sources), digest]
+        [f"erc {__version__} cache {FORMAT}", sys.version, code_stamp(sources), digest]
     )
 
 
@@ -91,10 +91,10 @@ def _trusted(path: str) -> bool:
     return stat.S_ISDIR(info.st_mode) and info.st_uid == os.getuid() and not info.st_mode & 0o022
 
 
-def get(data: bytes, path: str) -> Any | None:
-    """The encounter cached for exactly these bytes of the file at ``path``, or None."""
-    entry = _entry(data)
-    if entry is None or not _trusted(os.path.dirname(entry)):
+def read_entry(entry: str, limit: int = MAX_ENTRY_BYTES) -> bytes | None:
+    """The bytes of one entry in a trusted folder (``_trusted``), or None: missing, not a
+    regular file (found without blocking), too large or unreadable."""
+    if not _trusted(os.path.dirname(entry)):
         return None
     try:
         fd = os.open(entry, os.O_RDONLY | os.O_NONBLOCK)
@@ -103,11 +103,41 @@ def get(data: bytes, path: str) -> Any | None:
     try:
         if not stat.S_ISREG(os.fstat(fd).st_mode):
             return None
-        raw = os.read(fd, MAX_ENTRY_BYTES + 1)
+        raw = os.read(fd, limit + 1)
     except OSError:
         return None
     finally:
         os.close(fd)
+    return raw if len(raw) <= limit else None
+
+
+def write_entry(entry: str, blob: bytes, suffix: str, keep: int | None = None) -> None:
+    """Write one entry atomically (a temporary file renamed over it) in a private folder,
+    made ``0700`` whatever the umask, then prune the folder's ``suffix`` entries; any
+    trouble is ignored (the cache is only a cache)."""
+    where = os.path.dirname(entry)
+    try:
+        if not os.path.isdir(where):
+            os.makedirs(where, mode=0o700, exist_ok=True)
+            os.chmod(where, 0o700)  # whatever the umask
+        if not _trusted(where):
+            return
+        temporary = f"{entry}.{os.getpid()}.tmp"
+        fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(blob)
+        os.replace(temporary, entry)
+        _prune(where, suffix, MAX_ENTRIES if keep is None else keep)
+    except (OSError, ValueError):
+        return
+
+
+def get(data: bytes, path: str) -> Any | None:
+    """The encounter cached for exactly these bytes of the file at ``path``, or None."""
+    entry = _entry(data)
+    raw = read_entry(entry) if entry is not None else None
+    if entry is None or raw is None:
+        return None
     try:
         stored_key, ruleset, plain = marshal.loads(raw)
         from erc import rulesets
@@ -129,22 +159,11 @@ def put(data: bytes, encounter: Any) -> None:
     from erc import rulesets
 
     rules = rulesets.get(encounter.ruleset)
-    where = os.path.dirname(entry)
     try:
-        if not os.path.isdir(where):
-            os.makedirs(where, mode=0o700, exist_ok=True)
-            os.chmod(where, 0o700)  # whatever the umask
-        if not _trusted(where):
-            return
         blob = marshal.dumps((_key(data, rules.sources), rules.name, freeze(encounter)))
-        temporary = f"{entry}.{os.getpid()}.tmp"
-        fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(blob)
-        os.replace(temporary, entry)
-        _prune(where)
-    except (OSError, ValueError):
+    except ValueError:
         return
+    write_entry(entry, blob, ".marshal")
 
 
 def _remove(path: str) -> None:
@@ -154,14 +173,14 @@ def _remove(path: str) -> None:
         return
 
 
-def _prune(where: str) -> None:
-    """Keep at most ``MAX_ENTRIES`` entries: the least recently written go first."""
+def _prune(where: str, suffix: str, keep: int) -> None:
+    """Keep at most ``keep`` entries: the least recently written go first."""
     try:
-        names = [n for n in os.listdir(where) if n.endswith(".marshal")]
-        if len(names) <= MAX_ENTRIES:
+        names = [n for n in os.listdir(where) if n.endswith(suffix)]
+        if len(names) <= keep:
             return
         dated = sorted(names, key=lambda n: os.stat(os.path.join(where, n)).st_mtime_ns)
-        for name in dated[: len(names) - MAX_ENTRIES]:
+        for name in dated[: len(names) - keep]:
             _remove(os.path.join(where, name))
     except OSError:
         return

@@ -13,6 +13,7 @@ from erc.core.encounter.limits import MAX_COMBATANTS, MAX_COUNT
 from erc.core.encounter.validate import dotted
 from erc.core.encounter.yamlread import Document, Path
 from erc.core.errors import Problem
+from erc.core.text import name_problem, normal
 
 Report = Callable[[Path, str], None]
 
@@ -48,7 +49,9 @@ def listed(value: Any) -> list[Any]:
 
 
 def expand(name: str, count: int) -> list[str]:
-    """``count: 3`` makes ``Name 1``, ``Name 2``, ``Name 3``; ``count: 1`` keeps the name."""
+    """``count: 3`` makes ``Name 1``, ``Name 2``, ``Name 3``; ``count: 1`` keeps the name.
+    Names are NFC."""
+    name = normal(name)
     return [name] if count == 1 else [f"{name} {n}" for n in range(1, count + 1)]
 
 
@@ -61,6 +64,10 @@ def name_checks(doc: Document, report: Report) -> None:
         total += max(count, 1)
         name = entry.get("name")
         if not isinstance(name, str) or count < 1 or count > MAX_COUNT:
+            continue
+        why = name_problem(name)
+        if why:
+            report((*at, "name"), f"the name {name!r} has {why}")
             continue
         for each in expand(name, count):
             folded = each.casefold()

@@ -1,0 +1,219 @@
+"""Journal snapshots: a long journal's fold kept, so a command reads only what was appended
+since (``status`` on a 50,000-event fight costs a checksum of the file and a short tail).
+
+A snapshot is the fold of a journal's first ``offset`` bytes: the ruleset's tracker as plain
+data (``erc.core.fold.snapshot``) and the ``Index`` of the events (ids, commands, keys,
+cancelled ids). It is used only when
+
+- its key matches in full: erc's version, Python's, the state of the code that folds
+  (``erc.core.encounter.cache.code_stamp``), the ruleset, the encounter's built model and the
+  journal's identity (real path, device, inode);
+- the journal's first ``offset`` bytes still have the snapshot's CRC-32 (checked under the
+  journal's lock, so a hand edit, a truncation or a rewrite is a miss);
+- no event appended since undoes an event inside it (the fold is then redone from the start).
+
+Snapshots live beside the encounter cache (``journals/`` in its private folder), are written
+atomically, pruned to ``MAX_SNAPSHOTS``, and any trouble reading or writing one is only a
+miss: the journal is folded from the start, as without them. ``ERC_CACHE=off`` turns them
+off with the cache.
+"""
+
+from __future__ import annotations
+
+import _imp
+import marshal
+import os
+import sys
+
+from erc.core.fold import cancelled
+
+TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+if TYPE_CHECKING:
+    from collections.abc import Iterable
+    from typing import Any
+
+    from erc.core.journal import Entry
+    from erc.core.ruleset import Ruleset
+
+FORMAT = 1
+MIN_TAIL = 256
+"""A snapshot is (re)written when at least this many events were folded past the last one."""
+MAX_SNAPSHOTS = 64
+MAX_SNAPSHOT_BYTES = 64 << 20
+_SOURCES = (
+    "core/fold.py",
+    "core/events.py",
+    "core/journal.py",
+    "core/snapshot.py",
+    "core/model.py",
+)
+_HASH_KEY = 0x65726320736E6170
+
+
+class Index:
+    """What commands ask of a journal's events besides the state: every id in order (a new
+    event takes the next), each one's command, the ``--key`` each was recorded under, and
+    the ids an undo cancelled (``erc.core.fold.cancelled``)."""
+
+    __slots__ = ("cancelled", "commands", "ids", "keys", "top")
+
+    def __init__(self) -> None:
+        self.ids: list[int] = []
+        self.commands: list[str] = []
+        self.keys: dict[str, int] = {}
+        self.cancelled: set[int] = set()
+        self.top = 0
+
+    def add(self, entries: Iterable[Entry]) -> None:
+        listed = list(entries)
+        intern = sys.intern
+        for entry in listed:
+            self.ids.append(entry.id)
+            self.commands.append(intern(entry.command))
+            if entry.key is not None:
+                self.keys.setdefault(entry.key, entry.id)
+            if entry.id > self.top:
+                self.top = entry.id
+        self.cancelled |= cancelled(listed)
+
+    @property
+    def next(self) -> int:
+        """The id the next event takes."""
+        return self.top + 1
+
+    def __len__(self) -> int:
+        return len(self.ids)
+
+    def last_live(self) -> tuple[int, str] | None:
+        """The last applied event still in force (neither undone nor an undo): ``undo``'s."""
+        gone = self.cancelled
+        for ident, command in zip(reversed(self.ids), reversed(self.commands), strict=True):
+            if ident not in gone and command != "undo":
+                return ident, command
+        return None
+
+    def plain(self) -> Any:
+        return (tuple(self.ids), tuple(self.commands), self.keys, tuple(sorted(self.cancelled)))
+
+    @classmethod
+    def of_plain(cls, plain: Any) -> Index:
+        ids, commands, keys, gone = plain
+        if not (
+            isinstance(ids, tuple)
+            and isinstance(commands, tuple)
+            and len(ids) == len(commands)
+            and isinstance(keys, dict)
+            and isinstance(gone, tuple)
+            and all(type(i) is int for i in ids)
+            and all(type(c) is str for c in commands)
+            and all(type(k) is str and type(v) is int for k, v in keys.items())
+            and all(type(i) is int for i in gone)
+        ):
+            raise ValueError("not an index")
+        index = cls()
+        index.ids = list(ids)
+        index.commands = [sys.intern(c) for c in commands]
+        index.keys = dict(keys)
+        index.cancelled = set(gone)
+        index.top = max(ids, default=0)
+        return index
+
+
+class Snapshot:
+    """A verified-on-use fold of a journal's first ``offset`` bytes (module docstring)."""
+
+    __slots__ = ("crc", "index", "lines", "offset", "tracker")
+
+    def __init__(self, offset: int, lines: int, crc: int, tracker: Any, index: Index) -> None:
+        self.offset = offset
+        self.lines = lines
+        self.crc = crc
+        self.tracker = tracker
+        """``erc.core.fold.snapshot`` of the tracker."""
+        self.index = index
+
+
+def _identity(journal: str) -> str | None:
+    try:
+        info = os.stat(journal)
+    except (OSError, ValueError):
+        return None
+    return f"{os.path.realpath(journal)}\n{info.st_dev}\n{info.st_ino}"
+
+
+def _entry(journal: str) -> tuple[str, str] | None:
+    from erc.core.encounter.cache import folder
+
+    where = folder()
+    identity = _identity(journal)
+    if where is None or identity is None:
+        return None
+    name = _imp.source_hash(_HASH_KEY, identity.encode("utf-8", "surrogateescape")).hex()
+    return os.path.join(where, "journals", name + ".snap"), identity
+
+
+def _key(identity: str, ruleset: Ruleset, encounter: Any, tracker: type) -> bytes:
+    from erc import __version__
+    from erc.core.encounter.cache import code_stamp, freeze
+    from erc.core.value import replace
+
+    model = marshal.dumps(freeze(replace(encounter, path=None)))
+    folds = tracker.__module__.removeprefix("erc.").replace(".", "/") + ".py"
+    sources = (*_SOURCES, *ruleset.sources, folds)
+    head = "\n".join(
+        [f"erc {__version__} snapshot {FORMAT}", sys.version, code_stamp(sources), ruleset.name]
+    )
+    return b"\n".join(
+        [
+            head.encode(),
+            identity.encode("utf-8", "surrogateescape"),
+            _imp.source_hash(_HASH_KEY, model),
+        ]
+    )
+
+
+def load(journal: str, ruleset: Ruleset, encounter: Any, tracker: type) -> Snapshot | None:
+    """The snapshot stored for this journal and encounter, unverified against the journal's
+    bytes (the caller checks its CRC under the lock), or None."""
+    from erc.core.encounter.cache import read_entry
+
+    found = _entry(journal)
+    if found is None:
+        return None
+    entry, identity = found
+    raw = read_entry(entry, MAX_SNAPSHOT_BYTES)
+    if raw is None:
+        return None
+    try:
+        key, offset, lines, crc, state, index = marshal.loads(raw)
+        if key != _key(identity, ruleset, encounter, tracker):
+            return None
+        if not all(type(n) is int and n >= 0 for n in (offset, lines, crc)):
+            return None
+        return Snapshot(offset, lines, crc, state, Index.of_plain(index))
+    except Exception:  # a corrupted or foreign snapshot is only a miss
+        return None
+
+
+def store(journal: str, ruleset: Ruleset, encounter: Any, tracker: type, snap: Snapshot) -> None:
+    """Keep ``snap`` for the next command on this journal; any trouble is ignored."""
+    from erc.core.encounter.cache import write_entry
+
+    found = _entry(journal)
+    if found is None:
+        return
+    entry, identity = found
+    try:
+        blob = marshal.dumps(
+            (
+                _key(identity, ruleset, encounter, tracker),
+                snap.offset,
+                snap.lines,
+                snap.crc,
+                snap.tracker,
+                snap.index.plain(),
+            )
+        )
+    except ValueError:
+        return
+    write_entry(entry, blob, ".snap", MAX_SNAPSHOTS)
