@@ -169,6 +169,7 @@ def fast_spec(name: str = rulesets.DEFAULT) -> dict[str, Any]:
                     opts=list(param.opts),
                     secondary=list(param.secondary_opts),
                     flag=bool(param.is_flag),
+                    required=bool(param.required),
                 )
                 if param.is_flag and not param.is_bool_flag:
                     supported = False

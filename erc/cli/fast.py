@@ -76,6 +76,8 @@ def parse(argv: Sequence[str], ruleset: str = "er") -> dict[str, Any] | None:
             env = os.environ.get(param["envvar"])
             if env:
                 given[key] = [env] if param["multiple"] else env
+        if key not in given and param.get("required") and param["kind"] == "option":
+            return None  # Typer says which option is missing
         if key in given:
             value = _convert(param, given[key])
             if value is _INVALID:
