@@ -1,0 +1,31 @@
+"""Spellchrome (``ruleset: spellchrome``): seed 002's combat chapter, RULES-spellchrome.md
+SC1-SC12 and its Parts 2 and 3."""
+
+from __future__ import annotations
+
+from erc.core.ruleset import Ruleset
+
+RULESET = Ruleset(
+    name="spellchrome",
+    title="Spellchrome",
+    package="erc.rulesets.spellchrome",
+    commands=(
+        ("roll-init", "roll_init:roll_init"),
+        ("delay", "roll_init:delay"),
+        ("attack", "attack:attack"),
+        ("sneak", "attack:sneak"),
+        ("competition", "competition:competition"),
+        ("movement", "actions:movement"),
+        ("cast", "actions:cast"),
+        ("spend", "actions:spend"),
+        ("damage", "adjust:damage"),
+        ("heal", "adjust:heal"),
+        ("condition", "adjust:condition"),
+    ),
+    sources=(
+        "rulesets/spellchrome/model.py",
+        "rulesets/spellchrome/format.py",
+        "rulesets/spellchrome/build.py",
+    ),
+    settings=("initiative",),
+)

@@ -1,0 +1,153 @@
+"""Validated Spellchrome file -> the rules' model: ``count`` groups, names, derived values.
+
+``cross_checks`` holds the rules no single key can state: a range band only on ranged and
+thrown weapons (SC4.5, SC7), damage and DR as dice expressions, current values within their
+maximums, and the shared name and count rules. It reads the raw data defensively, so ``erc
+check`` reports these together with any schema problems.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from erc.core.encounter.common import entries, expand, listed, name_checks, reporter, whole
+from erc.core.encounter.yamlread import Document
+from erc.core.errors import ErcError, Problem
+from erc.core.expr import parse as parse_dice
+from erc.core.model import Condition
+from erc.rulesets.spellchrome.format import Bab, CombatantSpec, EncounterSpec
+from erc.rulesets.spellchrome.model import Armor, Combatant, Encounter, Settings, Shield, Weapon
+
+RANGE_KEYS = ("range", "max_range", "range_bonus")
+
+
+def dice_problem(text: str) -> str | None:
+    """Why ``text`` is not a dice expression erc can roll, or None."""
+    try:
+        parse_dice(text)
+    except ErcError as error:
+        return error.message
+    return None
+
+
+def cross_checks(doc: Document) -> list[Problem]:
+    problems: list[Problem] = []
+    report = reporter(doc, problems)
+    for at, entry in entries(doc):
+        for j, weapon in enumerate(listed(entry.get("weapons"))):
+            if isinstance(weapon, dict):
+                _weapon_checks((*at, "weapons", j), weapon, report)
+        armor = entry.get("armor")
+        if isinstance(armor, dict):
+            dr = armor.get("dr")
+            if isinstance(dr, str) and (why := dice_problem(dr)) is not None:
+                report(
+                    (*at, "armor", "dr"), f"dr {dr!r} is not a dice expression or a number: {why}"
+                )
+            ex_hp, current = whole(armor.get("ex_hp"), 0), whole(armor.get("ex_hp_current"))
+            if current is not None and current > ex_hp:
+                report(
+                    (*at, "armor", "ex_hp_current"),
+                    f"ex_hp_current {current} is more than ex_hp {ex_hp}",
+                )
+        hp, current = whole(entry.get("hp")), whole(entry.get("hp_current"))
+        if hp is not None and current is not None and current > hp:
+            report((*at, "hp_current"), f"hp_current {current} is more than hp {hp}")
+    name_checks(doc, report)
+    return problems
+
+
+def _weapon_checks(at: tuple[str | int, ...], weapon: dict[str, Any], report: Any) -> None:
+    name, kind = weapon.get("name"), weapon.get("kind")
+    if kind == "melee":
+        for key in RANGE_KEYS:
+            if key in weapon:
+                report(
+                    (*at, key),
+                    f"weapon {name!r} is a melee weapon: it has no range band, so no {key!r} "
+                    "(SC4.5: melee reaches an adjacent square; give ranged or thrown weapons "
+                    "a range)",
+                )
+    elif kind in ("ranged", "thrown") and weapon.get("range") is None:
+        report(at, f"weapon {name!r} is {kind}: it needs a range in ft (SC7.1)")
+    reach, most = whole(weapon.get("range")), whole(weapon.get("max_range"))
+    if reach is not None and most is not None and most < reach:
+        report((*at, "max_range"), f"max_range {most} is less than the range {reach}")
+    damage = weapon.get("damage")
+    if isinstance(damage, str) and (why := dice_problem(damage)) is not None:
+        report((*at, "damage"), f"damage {damage!r} is not a dice expression: {why}")
+
+
+def build(spec: EncounterSpec, path: str | None) -> Encounter:
+    """The rules' model of a file that passed validation and ``cross_checks``."""
+    combatants: list[Combatant] = []
+    for entry in spec.combatants:
+        combatants += [_combatant(entry, name) for name in expand(entry.name, entry.count)]
+    return Encounter(tuple(combatants), spec.name, Settings(spec.rules.initiative), path)
+
+
+def _steps(bab: Bab) -> tuple[int, ...]:
+    return (bab,) if isinstance(bab, int) else tuple(bab)
+
+
+def _given(values: Any) -> dict[str, int]:
+    return {k: v for k in ("strength", "dexterity") if (v := getattr(values, k)) is not None}
+
+
+def _combatant(entry: CombatantSpec, name: str) -> Combatant:
+    armor = None
+    ex_hp = 0
+    if entry.armor is not None:
+        given = entry.armor
+        dr = str(given.dr).strip() if given.dr is not None else None
+        armor = Armor(given.name, given.bonus, dr, given.ex_hp, given.empowered)
+        if given.empowered:  # SC5.2: armour that is not empowered has no EX-HP
+            ex_hp = given.ex_hp if given.ex_hp_current is None else given.ex_hp_current
+    shield = Shield(entry.shield.name, entry.shield.bonus) if entry.shield is not None else None
+    weapons = tuple(
+        Weapon(w.name, w.kind, str(w.damage).strip(), w.range, w.max_range, w.range_bonus)
+        for w in entry.weapons
+    )
+    return Combatant(
+        name=name,
+        hp_max=entry.hp,
+        hp=entry.hp if entry.hp_current is None else entry.hp_current,
+        side=entry.side,
+        scores=_given(entry.abilities),
+        modifiers=_given(entry.modifiers),
+        bab_melee=_steps(entry.bab.melee),
+        bab_ranged=_steps(entry.bab.ranged),
+        initiative=entry.initiative,
+        speed=entry.speed,
+        armor=armor,
+        shield=shield,
+        natural_armor=entry.natural_armor,
+        ac_bonus=entry.ac_bonus,
+        range_bonus=entry.range_bonus,
+        conditions=tuple(Condition(c) for c in dict.fromkeys(entry.conditions)),
+        weapons=weapons,
+        ex_hp=ex_hp,
+    )
+
+
+SPEC = EncounterSpec
+
+
+def warnings(encounter: Encounter, doc: Document) -> list[Problem]:
+    """What is valid but would fail in play (``erc check`` lists these; ``--strict`` makes
+    them errors): two weapons with one name (``--with`` cannot tell them apart)."""
+    problems: list[Problem] = []
+    report = reporter(doc, problems)
+    for at, entry in entries(doc):
+        seen: set[str] = set()
+        for j, weapon in enumerate(listed(entry.get("weapons"))):
+            if not isinstance(weapon, dict):
+                continue
+            name = str(weapon.get("name", "")).casefold()
+            if name in seen:
+                report(
+                    (*at, "weapons", j, "name"),
+                    f"two weapons are called {weapon.get('name')!r}: --with cannot tell them apart",
+                )
+            seen.add(name)
+    return problems

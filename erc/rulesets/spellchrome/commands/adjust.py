@@ -1,0 +1,84 @@
+"""Adjustments a GM makes at the table: ``erc damage``, ``erc heal``, ``erc condition``.
+
+Each takes ``--apply`` (core ``damage``, ``heal`` and ``condition`` effects); without it, it
+shows what would change and records nothing. No dice.
+"""
+
+from __future__ import annotations
+
+from erc.core.lookup import find
+from erc.core.mechanic import Mechanic, command
+from erc.rulesets.spellchrome import events
+from erc.rulesets.spellchrome.rules import adjust as rules
+
+TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+if TYPE_CHECKING:
+    from typing import Annotated
+
+    import typer
+
+    from erc.core.session import Loaded
+
+RENDER = "erc.rulesets.spellchrome.render.adjust"
+
+
+def _amount(what: str) -> object:
+    """The N argument; called only when ``erc.cli.app`` evaluates the annotations."""
+    import typer
+
+    return typer.Argument(metavar="N", min=0, max=rules.MAX_AMOUNT, help=what)
+
+
+@command(dice=False)
+def damage(
+    loaded: Loaded,
+    name: Annotated[str, typer.Argument(metavar="NAME", help="Who takes the damage.")],
+    amount: Annotated[int, _amount("Damage from outside erc's mechanics (a fall, a spell).")],
+) -> Mechanic:
+    """Damage from outside erc's mechanics: Extraordinary HP absorb it first (SC8.3), then
+    HP, which may fall below 0 (SC6.5). Damage reduction applies to attacks, not here."""
+    result = rules.damage(find(loaded.encounter, name), amount)
+    return Mechanic("damage", lambda _dice: result, RENDER, effects=events.damage, draws=False)
+
+
+@command(dice=False)
+def heal(
+    loaded: Loaded,
+    name: Annotated[str, typer.Argument(metavar="NAME", help="Who is healed.")],
+    amount: Annotated[int, _amount("HP restored, up to the maximum.")],
+) -> Mechanic:
+    """Healing: HP up to the maximum. Extraordinary HP replenish per hour, not in combat."""
+    result = rules.heal(find(loaded.encounter, name), amount)
+    return Mechanic("heal", lambda _dice: result, RENDER, effects=events.heal, draws=False)
+
+
+@command(dice=False)
+def condition(
+    loaded: Loaded,
+    name: Annotated[str, typer.Argument(metavar="NAME", help="Whose conditions change.")],
+    conditions: Annotated[
+        list[str],
+        typer.Argument(metavar="COND...", help="asleep, bound, paralyzed, unconscious, unaware."),
+    ],
+    remove: Annotated[bool, typer.Option("--remove", help="Take them away.")] = False,
+    rounds: Annotated[
+        int | None,
+        typer.Option(
+            "--rounds",
+            min=1,
+            max=1_000,
+            metavar="N",
+            help="They end when the round N rounds after this one starts.",
+        ),
+    ] = None,
+) -> Mechanic:
+    """Add conditions (or take them away with --remove)."""
+    result = rules.conditions(
+        find(loaded.encounter, name),
+        rules.condition_names(conditions),
+        remove=remove,
+        rounds=rounds,
+    )
+    return Mechanic(
+        "condition", lambda _dice: result, RENDER, effects=events.condition, draws=False
+    )

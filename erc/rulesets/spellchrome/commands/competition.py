@@ -1,0 +1,115 @@
+"""``erc competition A B``: an opposed d20 check (SC11)."""
+
+from __future__ import annotations
+
+from erc.core.errors import ErcError, did_you_mean
+from erc.core.lookup import find
+from erc.core.mechanic import Mechanic, command
+from erc.rulesets.spellchrome.model import ABILITIES, Combatant, Encounter
+from erc.rulesets.spellchrome.rules import competition as rules
+
+TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+if TYPE_CHECKING:
+    from typing import Annotated
+
+    import typer
+
+    from erc.core.session import Loaded
+
+MAX_MOD = 100
+
+
+@command(odds=True)
+def competition(
+    loaded: Loaded,
+    a: Annotated[str, typer.Argument(metavar="A", help="One side (its dice roll first).")],
+    b: Annotated[str, typer.Argument(metavar="B", help="The other side.")],
+    attr: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--attr",
+            metavar="NAME=ABILITY",
+            help="A side's ability: strength (the default) or dexterity; a prefix is enough.",
+        ),
+    ] = None,
+    mod: Annotated[
+        list[str] | None,
+        typer.Option("--mod", metavar="NAME=N", help="A side's situational modifier (summed)."),
+    ] = None,
+) -> Mechanic:
+    """An opposed check: each side d20 + its ability modifier + --mod; the higher total
+    wins, a tie goes to the higher modifier, equal modifiers roll again.
+
+    Dice for --rolls, in order: A's d20, B's d20, then any re-rolls (A's, then B's).
+    """
+    enc = loaded.encounter
+    side_a, side_b = find(enc, a), find(enc, b)
+    if side_a.name == side_b.name:
+        raise ErcError("bad-option", f"a competition needs two combatants, not {side_a.name} twice")
+    pair = (side_a, side_b)
+    abilities = {_side(enc, pair, who, "--attr"): _ability(v) for who, v in map(_pair, attr or [])}
+    mods = _mods(enc, pair, mod or [])
+    first, second = (
+        rules.contender(c, abilities.get(c.name, rules.DEFAULT_ABILITY), mods.get(c.name, 0))
+        for c in pair
+    )
+
+    def odds() -> dict[str, object]:
+        from erc.core.odds import as_odds
+        from erc.rulesets.spellchrome.odds.competition import competition_odds
+
+        return as_odds(competition_odds(first, second))
+
+    return Mechanic(
+        "competition",
+        lambda dice: rules.compete(dice, first, second),
+        "erc.rulesets.spellchrome.render.competition",
+        odds=odds,
+        unresolved=lambda: rules.unresolved(first, second),
+    )
+
+
+def _pair(text: str) -> tuple[str, str]:
+    """``NAME=VALUE``, split at the last ``=``."""
+    name, sep, value = text.rpartition("=")
+    if not sep or not name.strip() or not value.strip():
+        raise ErcError("bad-option", f"expected NAME=VALUE, got {text!r}")
+    return name, value.strip()
+
+
+def _side(enc: Encounter, pair: tuple[Combatant, Combatant], name: str, option: str) -> str:
+    who = find(enc, name)
+    if who.name not in (pair[0].name, pair[1].name):
+        raise ErcError(
+            "bad-option",
+            f"{option} {name!r} names {who.name}, who is not in this competition "
+            f"({pair[0].name} vs {pair[1].name})",
+        )
+    return who.name
+
+
+def _ability(text: str) -> str:
+    """``strength`` or ``dexterity`` (Part 3.4), by name or a unique prefix."""
+    wanted = text.casefold()
+    matches = [s for s in ABILITIES if s.startswith(wanted)]
+    if len(matches) == 1:
+        return matches[0]
+    raise ErcError(
+        "bad-option",
+        f"no ability {text!r} in the spellchrome ruleset{did_you_mean(wanted, ABILITIES)}; "
+        f"one of: {', '.join(ABILITIES)}",
+    )
+
+
+def _mods(enc: Encounter, pair: tuple[Combatant, Combatant], given: list[str]) -> dict[str, int]:
+    total: dict[str, int] = {}
+    for who, value in map(_pair, given):
+        try:
+            number = int(value)
+        except ValueError:
+            raise ErcError("bad-option", f"--mod {who}={value}: expected a whole number") from None
+        if abs(number) > MAX_MOD:
+            raise ErcError("bad-option", f"--mod {who}={value}: at most ±{MAX_MOD}")
+        name = _side(enc, pair, who, "--mod")
+        total[name] = total.get(name, 0) + number
+    return total

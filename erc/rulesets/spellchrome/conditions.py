@@ -1,0 +1,33 @@
+"""What each Spellchrome condition does (Part 3.11), asked one question at a time.
+
+Every mechanic and the odds code ask these functions rather than reading conditions
+themselves, so a condition does the same in every command.
+"""
+
+from __future__ import annotations
+
+from erc.rulesets.spellchrome.model import Combatant
+
+NO_ACTION = ("asleep", "unconscious", "paralyzed", "bound")
+"""SC1.4: "nor can one asleep, unconscious, paralyzed or bound"."""
+FLAT_FOOTED = ("asleep", "unconscious", "paralyzed", "bound", "unaware")
+"""SC5.3: flat-footed only when completely unaware of an enemy: "sleeping or completely
+immobilized (like being tied securely to a chair)", or unaware."""
+
+
+def cannot_act(who: Combatant) -> str | None:
+    """SC1.4: why ``who`` can take no action now (down at 0 HP or below, or a condition)."""
+    if who.down:
+        return f"down ({who.hp} HP: a character without Hit Points cannot take any actions)"
+    return next((c for c in NO_ACTION if who.has(c)), None)
+
+
+def flat_footed_from(who: Combatant) -> tuple[str, ...]:
+    """SC5.3, Part 3.9: the conditions that make ``who`` flat-footed (never having not acted
+    yet, nor being down by itself)."""
+    return tuple(c for c in FLAT_FOOTED if who.has(c))
+
+
+def standing(who: Combatant) -> bool:
+    """Still in the fight (``erc status``): above 0 HP and not unconscious."""
+    return not who.down and not who.has("unconscious")

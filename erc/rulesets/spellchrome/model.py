@@ -1,0 +1,188 @@
+"""The Spellchrome combat model every mechanic reads: combatants, armour, weapons, settings.
+
+Built by ``erc.rulesets.spellchrome.build`` from a validated file, with the journal's state
+folded in by ``erc.rulesets.spellchrome.events``; frozen, plain data. The closed sets below
+are declared once: the file format, the schema and the cache derive from them.
+"""
+
+from __future__ import annotations
+
+from erc.core.model import Condition
+from erc.core.value import Value
+
+TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+if TYPE_CHECKING:
+    from collections.abc import Mapping
+    from typing import ClassVar, Literal
+
+ABILITIES = ("strength", "dexterity")
+"""SC1.1, Part 3.4: only Strength and Dexterity are used."""
+WEAPON_KINDS = ("melee", "ranged", "thrown")
+CONDITIONS = ("asleep", "bound", "paralyzed", "unconscious", "unaware")
+"""Part 3.11: the conditions of a Spellchrome file (a closed set)."""
+INITIATIVE_RULES = ("keep", "reroll")
+"""SC2.4: the house rule ``initiative``; ``keep`` is the chapter's standard method."""
+DEFAULT_SCORE = 10
+"""Part 3.4: a missing ability score is 10."""
+DEFAULT_SPEED = 30
+"""SC10.2: "move your base rate (30 feet, unless modified)"."""
+
+if TYPE_CHECKING:  # type aliases for annotations only
+    Kind = Literal["melee", "ranged", "thrown"]
+
+
+def ability_modifier(score: int) -> int:
+    """SC1.1: ``(score - 10) // 2``: 14 -> +2, 8 -> -1."""
+    return (score - 10) // 2
+
+
+class Weapon(Value):
+    name: str
+    kind: Kind
+    damage: str
+    """A dice expression (``2d10``, ``1d6+1``), checked when the file is read."""
+    range: int | None = None
+    """The listed (unmodified) range in ft; ranged and thrown weapons only."""
+    max_range: int | None = None
+    range_bonus: int = 0
+    """Feet added to the effective range by feats or equipment (SC7.1)."""
+
+    @property
+    def melee(self) -> bool:
+        return self.kind == "melee"
+
+    @property
+    def adds_strength(self) -> bool:
+        """SC6.2: "When you hit with a melee or thrown weapon, add your Strength modifier"."""
+        return self.kind in ("melee", "thrown")
+
+
+class Armor(Value):
+    """Body armour: its bonus, damage reduction (a dice expression or a whole number, as
+    text) and Extraordinary HP. Spellchrome armour that is not empowered gives none of them
+    (SC5.2)."""
+
+    name: str = "armour"
+    bonus: int = 0
+    dr: str | None = None
+    ex_hp: int = 0
+    empowered: bool = True
+
+
+class Shield(Value):
+    """A shield: its bonus combines with armour (SC5.1); it is not Spellchrome armour."""
+
+    name: str = "shield"
+    bonus: int = 0
+
+
+class Combatant(Value):
+    name: str
+    hp_max: int
+    hp: int
+    """Current HP: may be 0 or below (SC6.5)."""
+    side: str = ""
+    scores: Mapping[str, int] = {}
+    modifiers: Mapping[str, int] = {}
+    bab_melee: tuple[int, ...] = (0,)
+    """SC4.3, SC4.4: the melee base attack bonus, one entry per iterative attack."""
+    bab_ranged: tuple[int, ...] = (0,)
+    initiative: int = 0
+    speed: int = DEFAULT_SPEED
+    armor: Armor | None = None
+    shield: Shield | None = None
+    natural_armor: int = 0
+    ac_bonus: int = 0
+    """Miscellaneous AC bonuses (Combat Awareness and the like); count for touch AC."""
+    range_bonus: int = 0
+    """Feet added to the effective range of every ranged or thrown weapon (Part 3.6)."""
+    conditions: tuple[Condition, ...] = ()
+    weapons: tuple[Weapon, ...] = ()
+    ex_hp: int = 0
+    """Current Extraordinary HP (SC8.3)."""
+    # The journal's state for this round, folded in by erc.rulesets.spellchrome.events:
+    standard_used: bool = False
+    move_used: bool = False
+    moves: int = 0
+    """Actions this round spent on moving (SC10.2: 1, or 2 with a double move)."""
+    movement_spent: int = 0
+    """Feet moved this round."""
+    spell_cast: bool = False
+    """A spell that takes an action was cast this round (SC10.1)."""
+    null_spells: int = 0
+    dr_this_round: int | None = None
+    """The damage reduction rolled at its first hit this round (SC8.1), if any."""
+
+    def score(self, ability: str) -> int:
+        return self.scores.get(ability, DEFAULT_SCORE)
+
+    def mod(self, ability: str) -> int:
+        """SC1.1: the file's modifier, else ``(score - 10) // 2``."""
+        if ability in self.modifiers:
+            return self.modifiers[ability]
+        return ability_modifier(self.score(ability))
+
+    def has(self, condition: str) -> bool:
+        return any(c.name == condition for c in self.conditions)
+
+    @property
+    def condition_names(self) -> tuple[str, ...]:
+        return tuple(sorted({c.name for c in self.conditions}))
+
+    @property
+    def working_armor(self) -> Armor | None:
+        """The armour when it works: SC5.2, not empowered it gives nothing."""
+        return self.armor if self.armor is not None and self.armor.empowered else None
+
+    @property
+    def armor_bonus(self) -> int:
+        armor = self.working_armor
+        return armor.bonus if armor is not None else 0
+
+    @property
+    def shield_bonus(self) -> int:
+        return self.shield.bonus if self.shield is not None else 0
+
+    @property
+    def dr(self) -> str | None:
+        armor = self.working_armor
+        return armor.dr if armor is not None else None
+
+    @property
+    def ex_hp_max(self) -> int:
+        armor = self.working_armor
+        return armor.ex_hp if armor is not None else 0
+
+    @property
+    def down(self) -> bool:
+        """SC6.5: at 0 HP or below."""
+        return self.hp <= 0
+
+    def bab(self, weapon: Weapon) -> tuple[int, ...]:
+        """SC4.3: melee BAB for a melee weapon, ranged BAB for ranged and thrown ones."""
+        return self.bab_melee if weapon.melee else self.bab_ranged
+
+    def weapon(self, name: str) -> Weapon | None:
+        folded = name.casefold().strip()
+        return next((w for w in self.weapons if w.name.casefold() == folded), None)
+
+
+class Settings(Value):
+    """House rules (RULES-spellchrome SC2.4): documented defaults ``rules:`` may change."""
+
+    initiative: str = "keep"
+    """``keep`` (the chapter's standard method) or ``reroll``."""
+
+
+class Encounter(Value):
+    ruleset: ClassVar[str] = "spellchrome"
+    combatants: tuple[Combatant, ...]
+    name: str = ""
+    rules: Settings = Settings()
+    path: str | None = None
+
+    def get(self, name: str) -> Combatant:
+        for combatant in self.combatants:
+            if combatant.name == name:
+                return combatant
+        raise KeyError(name)

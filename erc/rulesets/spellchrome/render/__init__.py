@@ -1,0 +1,1 @@
+"""Human output of the Spellchrome commands (rich tables via ``erc.core.human``)."""

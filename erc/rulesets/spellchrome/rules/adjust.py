@@ -1,0 +1,124 @@
+"""Adjustments a GM makes at the table: damage from outside erc's mechanics, healing,
+conditions. Pure code: each function checks its inputs against the combatant as the journal
+leaves it and returns what would change; the command records it with ``--apply``.
+"""
+
+from __future__ import annotations
+
+from erc.core.errors import ErcError, did_you_mean
+from erc.core.value import Value
+from erc.rulesets.spellchrome.model import CONDITIONS, Combatant
+from erc.rulesets.spellchrome.rules.damage import absorb
+
+MAX_AMOUNT = 10_000
+
+
+class Adjusted(Value):
+    """``erc damage`` or ``erc heal``: ``amount`` as given, ``dealt`` what changes."""
+
+    name: str
+    kind: str
+    """``damage`` or ``heal``."""
+    amount: int
+    dealt: int
+    """Damage: taken off EX-HP and HP together; healing: the HP restored."""
+    hp_before: int
+    hp_after: int
+    ex_hp_before: int
+    ex_hp_after: int
+    down: bool
+    notes: tuple[str, ...] = ()
+
+
+def _amount(amount: int, what: str) -> None:
+    if not 0 <= amount <= MAX_AMOUNT:
+        raise ErcError("bad-option", f"{what} is a whole number from 0 to {MAX_AMOUNT}")
+
+
+def damage(target: Combatant, amount: int) -> Adjusted:
+    """Extraordinary HP absorb it first (SC8.3), then HP, which may fall below 0 (SC6.5).
+    Damage reduction is the armour's answer to being hit by an attack (SC8.1), not to this."""
+    _amount(amount, "damage")
+    absorbed, to_hp = absorb(target.ex_hp, amount)
+    after = target.hp - to_hp
+    notes = (f"{absorbed} absorbed by EX-HP first (SC8.3)",) if absorbed else ()
+    return Adjusted(
+        target.name,
+        "damage",
+        amount,
+        amount,
+        target.hp,
+        after,
+        target.ex_hp,
+        target.ex_hp - absorbed,
+        after <= 0,
+        notes,
+    )
+
+
+def heal(target: Combatant, amount: int) -> Adjusted:
+    """HP up to the maximum; Extraordinary HP replenish per hour, not in combat (SC8.3)."""
+    _amount(amount, "healing")
+    after = max(target.hp, min(target.hp_max, target.hp + amount))
+    notes = (f"HP stop at the maximum, {target.hp_max}",) if target.hp + amount > after else ()
+    return Adjusted(
+        target.name,
+        "heal",
+        amount,
+        after - target.hp,
+        target.hp,
+        after,
+        target.ex_hp,
+        target.ex_hp,
+        after <= 0,
+        notes,
+    )
+
+
+class Conditioned(Value):
+    """``erc condition``: the conditions added or removed, and those it has after."""
+
+    name: str
+    added: tuple[str, ...]
+    removed: tuple[str, ...]
+    rounds: int | None
+    conditions: tuple[str, ...]
+    notes: tuple[str, ...] = ()
+
+
+def condition_names(given: list[str]) -> tuple[str, ...]:
+    """Part 3.11: each one of the Spellchrome conditions (a typo: a did-you-mean)."""
+    out: list[str] = []
+    for raw in given:
+        name = raw.strip().casefold()
+        if name not in CONDITIONS:
+            raise ErcError(
+                "unknown-condition",
+                f"no condition {raw!r} in the spellchrome ruleset"
+                f"{did_you_mean(name, CONDITIONS)}; one of: {', '.join(CONDITIONS)}",
+            )
+        if name not in out:
+            out.append(name)
+    return tuple(out)
+
+
+def conditions(
+    who: Combatant, names: tuple[str, ...], *, remove: bool, rounds: int | None
+) -> Conditioned:
+    """Add the conditions (``rounds``: they end when the round that many after this one
+    starts), or remove them."""
+    if not names:
+        raise ErcError("bad-option", "name at least one condition")
+    if remove and rounds is not None:
+        raise ErcError(
+            "bad-option", "--rounds says how long added conditions last: not with --remove"
+        )
+    had = set(who.condition_names)
+    if remove:
+        removed = tuple(c for c in names if c in had)
+        notes = tuple(f"{who.name} is not {c}" for c in names if c not in had)
+        after = tuple(c for c in who.condition_names if c not in removed)
+        return Conditioned(who.name, (), removed, None, after, notes)
+    added = tuple(c for c in names if c not in had or rounds is not None)
+    notes = tuple(f"{who.name} is already {c}" for c in names if c not in added)
+    return Conditioned(who.name, added, (), rounds, tuple(sorted(had | set(added))), notes)

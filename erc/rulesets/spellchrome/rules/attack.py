@@ -1,0 +1,399 @@
+"""Attacks (SC4; with SC5 AC, SC6 damage, SC7 range, SC8 DR and EX-HP, SC9 the drop).
+
+Resolved in two steps, so the sneak attack and the exact odds reuse both:
+
+1. ``plan_attack(attacker, target, ...)`` checks the inputs and fixes, before any die is
+   drawn, every attack roll: its BAB step, its bonus itemised, the AC and its kind, the
+   range band, and what damage adds. Bad input is an ``ErcError`` (exit 2).
+2. ``resolve(dice, plan)`` draws the dice in the contract's order (Part 2 "Dice order": per
+   attack its d20, then on a hit its damage dice, then the DR die when this is the target's
+   first hit of the round) and returns an ``Attack`` whose fields are the contract's.
+   ``unresolved(plan)`` is the result with nothing drawn (``--odds`` alone);
+   ``erc.rulesets.spellchrome.odds.attack.exact`` gives the exact odds of the same plan.
+
+- SC4.1, SC4.2: a hit when d20 + bonus >= AC, a natural 1 always misses and a natural 20
+  always hits (``erc.core.checks.succeeds``, the one place that rule lives); no criticals.
+- SC4.3: melee = melee BAB + Strength modifier; ranged and thrown = ranged BAB + Dexterity.
+- SC4.4: ``full`` rolls one attack per iterative bonus, in order (both actions of the turn);
+  otherwise one attack at the first bonus (a standard action).
+- SC4.6: ``mod`` adds to every roll; SC9: the drop adds +4, and the victim is flat-footed
+  unless aware (Part 3.3: awareness removes only the flat-footedness).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from erc.core.checks import natural, succeeds
+from erc.core.dice import Dice
+from erc.core.errors import ErcError, did_you_mean
+from erc.core.expr import roll as roll_expression
+from erc.core.value import Value
+from erc.rulesets.spellchrome.conditions import flat_footed_from
+from erc.rulesets.spellchrome.model import Combatant, Weapon
+from erc.rulesets.spellchrome.rules.armor_class import ArmorClass, armor_class
+from erc.rulesets.spellchrome.rules.damage import (
+    HitDamage,
+    absorb,
+    dr_value,
+    fixed_dr,
+    hit_damage,
+    soak,
+)
+from erc.rulesets.spellchrome.rules.range import RangeBand, range_band
+
+DROP_BONUS = 4
+"""SC9: "there is a possible +4 bonus to hit resulting from a successful use of the Hide
+and Move Silently Skill"."""
+FLAG_FLAT_FOOTED = "--flat-footed (the GM's ruling)"
+UNAWARE_OF_ATTACKER = "unaware of the attacker (sneak, SC9)"
+MAX_MOD = 100
+
+
+class PlannedRoll(Value):
+    """One attack roll as fixed before any die is drawn."""
+
+    number: int
+    """1, 2, ...: the iterative attacks in order (SC4.4)."""
+    bab: int
+    parts: Mapping[str, int]
+    """Everything added to the d20, term by term, in the order they add up."""
+    bonus: int
+    ac: int
+    ac_kind: str
+
+    def hits_on(self, raw: int) -> bool:
+        """SC4.1, SC4.2: ``raw + bonus >= AC``, unless a natural 1 or 20 decides."""
+        return succeeds(raw, self.bonus, self.ac)
+
+
+class AttackPlan(Value):
+    """Everything ``resolve`` and the exact odds need; built only by ``plan_attack``."""
+
+    attacker: str
+    target: str
+    weapon: Weapon
+    range: RangeBand
+    armor_class: ArmorClass
+    flat_footed_from: tuple[str, ...]
+    touch: bool
+    full: bool
+    sneak: bool
+    victim_aware: bool
+    rolls: tuple[PlannedRoll, ...]
+    strength: int
+    """The Strength modifier added to damage (melee and thrown, SC6.2), else 0."""
+    damage_mod: int
+    minimum: bool
+    """SC6.3: the minimum of 1 applies (melee and thrown hits)."""
+    dr: str | None
+    """The target's DR as its armour gives it (a dice expression or a number), or None."""
+    dr_fixed: int | None
+    """The DR every hit gets: a number's value, this round's roll (SC8.1), 0 without DR;
+    None when the first hit must roll it."""
+    hp: int
+    ex_hp: int
+    actions: tuple[str, ...]
+    notes: tuple[str, ...]
+
+
+class Sneak(Value):
+    """SC9: the drop's bonus, and whether the victim knew of the attacker (Part 3.3)."""
+
+    bonus: int
+    victim_aware: bool
+
+
+class DamageReduction(Value):
+    """The DR a hit met: ``rolled`` when this hit drew the DR die (SC8.1)."""
+
+    value: int
+    rolled: bool
+
+
+class AttackRoll(Value):
+    """One attack roll as resolved (Part 2 ``attacks`` entry); the damage fields are null
+    on a miss, and ``damage_dice`` is always the weapon's expression."""
+
+    number: int
+    weapon: str
+    roll: int | None
+    natural: bool | None
+    """True when a natural 1 or 20 decided the hit (SC4.2)."""
+    bonus: int
+    parts: Mapping[str, int]
+    total: int | None
+    ac: int
+    ac_kind: str
+    hit: bool | None
+    range_band: str
+    damage_dice: str
+    damage_roll: int | None
+    damage: int | None
+    """After Strength, ``--damage-mod``, halving and the minimum; before DR."""
+    minimum_applied: bool | None
+    halved: bool | None
+    dr: DamageReduction | None
+    ex_hp_absorbed: int | None
+    hp_damage: int | None
+
+
+class TargetResult(Value):
+    """What the target took (the ``targets`` entry: the same key and shape as ER's)."""
+
+    name: str
+    damage: int
+    """HP lost (Extraordinary HP absorbed first are not counted)."""
+    hp_before: int
+    hp_after: int
+    ex_hp_before: int
+    ex_hp_after: int
+    down: bool
+
+
+class Attack(Value):
+    """The result of ``erc attack`` and ``erc sneak`` (Part 2 fields, and more).
+
+    Unresolved (``--odds`` alone): ``attacks`` lists the planned rolls with nothing drawn,
+    ``targets`` is empty and ``damage`` is None.
+    """
+
+    attacker: str
+    target: str
+    weapon: str
+    weapon_kind: str
+    full: bool
+    sneak: Sneak | None
+    """The drop (``erc sneak``), or None for an ordinary attack."""
+    touch: bool
+    flat_footed: bool
+    flat_footed_from: tuple[str, ...]
+    range_check: RangeBand
+    armor_class: ArmorClass
+    attacks: tuple[AttackRoll, ...]
+    targets: tuple[TargetResult, ...]
+    damage: int | None
+    """HP lost in all."""
+    dr_rolled: int | None
+    """The DR value this attack drew for the target (recorded for the round, SC8.1)."""
+    resolved: bool
+    actions: tuple[str, ...]
+    notes: tuple[str, ...]
+
+
+# --- planning -------------------------------------------------------------------------
+
+
+def choose_weapon(attacker: Combatant, name: str | None) -> Weapon:
+    """``--with`` by name (case-insensitive), else the first listed (Part 3.8)."""
+    if not attacker.weapons:
+        raise ErcError(
+            "no-weapon",
+            f"{attacker.name} has no weapon, so it cannot attack (Part 3.8); give it "
+            "weapons in the encounter file",
+        )
+    if name is None:
+        return attacker.weapons[0]
+    found = attacker.weapon(name)
+    if found is None:
+        have = [w.name for w in attacker.weapons]
+        hint = did_you_mean(name.casefold(), [h.casefold() for h in have])
+        raise ErcError(
+            "unknown-weapon",
+            f"{attacker.name} has no weapon called {name!r}{hint}; it has: {', '.join(have)}",
+        )
+    return found
+
+
+def plan_attack(
+    attacker: Combatant,
+    target: Combatant,
+    *,
+    weapon: str | None = None,
+    distance: int = 0,
+    touch: bool = False,
+    flat_footed: bool = False,
+    full: bool = False,
+    mod: int = 0,
+    damage_mod: int = 0,
+    sneak: bool = False,
+    victim_aware: bool = False,
+) -> AttackPlan:
+    """Check the inputs and fix every attack roll (module docstring)."""
+    if target.name == attacker.name:
+        raise ErcError("bad-target", f"{attacker.name} cannot attack itself")
+    for option, value in (("--mod", mod), ("--damage-mod", damage_mod)):
+        if abs(value) > MAX_MOD:
+            raise ErcError("bad-option", f"{option} {value}: at most ±{MAX_MOD}")
+    chosen = choose_weapon(attacker, weapon)
+    band = range_band(chosen, attacker, distance)  # Part 3.6: refused before any die
+    why_flat = flat_footed_from(target)
+    if flat_footed:
+        why_flat += (FLAG_FLAT_FOOTED,)
+    if sneak and not victim_aware:
+        why_flat += (UNAWARE_OF_ATTACKER,)
+    ac = armor_class(target, touch=touch, flat_footed=bool(why_flat))
+    ability = "strength" if chosen.melee else "dexterity"
+    steps = attacker.bab(chosen)
+    rolls = []
+    for number, step in enumerate(steps if full else steps[:1], 1):
+        parts: dict[str, int] = {"bab": step, ability: attacker.mod(ability)}
+        if mod:
+            parts["mod"] = mod
+        if band.penalty:
+            parts["range"] = band.penalty
+        if sneak:
+            parts["drop"] = DROP_BONUS
+        rolls.append(PlannedRoll(number, step, parts, sum(parts.values()), ac.value, ac.kind))
+    dr_fixed = fixed_dr(target.dr)
+    if dr_fixed is None and target.dr_this_round is not None:
+        dr_fixed = target.dr_this_round  # SC8.1: kept for the rest of the round
+    notes = []
+    if target.down:
+        notes.append(f"{target.name} is already at {target.hp} HP (down)")
+    return AttackPlan(
+        attacker=attacker.name,
+        target=target.name,
+        weapon=chosen,
+        range=band,
+        armor_class=ac,
+        flat_footed_from=why_flat,
+        touch=touch,
+        full=full,
+        sneak=sneak,
+        victim_aware=victim_aware,
+        rolls=tuple(rolls),
+        strength=attacker.mod("strength") if chosen.adds_strength else 0,
+        damage_mod=damage_mod,
+        minimum=chosen.adds_strength,
+        dr=target.dr,
+        dr_fixed=dr_fixed,
+        hp=target.hp,
+        ex_hp=target.ex_hp,
+        actions=("standard", "move") if full else ("standard",),
+        notes=tuple(notes),
+    )
+
+
+def damage_of(plan: AttackPlan, damage_roll: int) -> HitDamage:
+    """SC6.4 for one hit of ``plan`` whose dice came to ``damage_roll``."""
+    return hit_damage(
+        damage_roll,
+        strength=plan.strength,
+        damage_mod=plan.damage_mod,
+        halved=plan.range.halved,
+        minimum=plan.minimum,
+    )
+
+
+# --- resolution -----------------------------------------------------------------------
+
+
+def _missed(plan: AttackPlan, planned: PlannedRoll, raw: int | None) -> AttackRoll:
+    return AttackRoll(
+        number=planned.number,
+        weapon=plan.weapon.name,
+        roll=raw,
+        natural=None if raw is None else natural(raw) is not None,
+        bonus=planned.bonus,
+        parts=planned.parts,
+        total=None if raw is None else raw + planned.bonus,
+        ac=planned.ac,
+        ac_kind=planned.ac_kind,
+        hit=None if raw is None else False,
+        range_band=plan.range.band,
+        damage_dice=plan.weapon.damage,
+        damage_roll=None,
+        damage=None,
+        minimum_applied=None,
+        halved=None,
+        dr=None,
+        ex_hp_absorbed=None,
+        hp_damage=None,
+    )
+
+
+def unresolved(plan: AttackPlan) -> Attack:
+    """The result with no dice drawn (``--odds`` alone)."""
+    planned = tuple(_missed(plan, p, None) for p in plan.rolls)
+    return _attack(plan, planned, (), None, None, resolved=False)
+
+
+def _attack(
+    plan: AttackPlan,
+    rolls: tuple[AttackRoll, ...],
+    targets: tuple[TargetResult, ...],
+    damage: int | None,
+    dr_rolled: int | None,
+    *,
+    resolved: bool,
+) -> Attack:
+    return Attack(
+        attacker=plan.attacker,
+        target=plan.target,
+        weapon=plan.weapon.name,
+        weapon_kind=plan.weapon.kind,
+        full=plan.full,
+        sneak=Sneak(DROP_BONUS, plan.victim_aware) if plan.sneak else None,
+        touch=plan.touch,
+        flat_footed=bool(plan.flat_footed_from),
+        flat_footed_from=plan.flat_footed_from,
+        range_check=plan.range,
+        armor_class=plan.armor_class,
+        attacks=rolls,
+        targets=targets,
+        damage=damage,
+        dr_rolled=dr_rolled,
+        resolved=resolved,
+        actions=plan.actions,
+        notes=plan.notes,
+    )
+
+
+def resolve(dice: Dice, plan: AttackPlan) -> Attack:
+    """Draw the dice (module docstring: per attack its d20, then on a hit its damage dice,
+    then the DR die at the target's first hit of the round) and resolve every attack."""
+    ex_hp, hp = plan.ex_hp, plan.hp
+    dr = plan.dr_fixed
+    drawn: int | None = None
+    rolls: list[AttackRoll] = []
+    for planned in plan.rolls:
+        raw = dice.roll(20, f"{plan.attacker} attack {planned.number}")
+        if not planned.hits_on(raw):
+            rolls.append(_missed(plan, planned, raw))
+            continue
+        faces = roll_expression(plan.weapon.damage, dice, purpose=f"{plan.attacker} damage")
+        hit = damage_of(plan, faces.total)
+        rolled_now = dr is None
+        if dr is None:  # SC8.1: "roll that once you have been hit and damage is determined"
+            assert plan.dr is not None
+            dr = drawn = dr_value(roll_expression(plan.dr, dice, purpose=f"{plan.target} DR").total)
+        absorbed, to_hp = absorb(ex_hp, soak(hit.damage, dr))
+        ex_hp -= absorbed
+        hp -= to_hp
+        rolls.append(
+            AttackRoll(
+                number=planned.number,
+                weapon=plan.weapon.name,
+                roll=raw,
+                natural=natural(raw) is not None,
+                bonus=planned.bonus,
+                parts=planned.parts,
+                total=raw + planned.bonus,
+                ac=planned.ac,
+                ac_kind=planned.ac_kind,
+                hit=True,
+                range_band=plan.range.band,
+                damage_dice=plan.weapon.damage,
+                damage_roll=hit.damage_roll,
+                damage=hit.damage,
+                minimum_applied=hit.minimum_applied,
+                halved=hit.halved,
+                dr=DamageReduction(dr, rolled_now),
+                ex_hp_absorbed=absorbed,
+                hp_damage=to_hp,
+            )
+        )
+    lost = plan.hp - hp
+    target = TargetResult(plan.target, lost, plan.hp, hp, plan.ex_hp, ex_hp, hp <= 0)
+    return _attack(plan, tuple(rolls), (target,), lost, drawn, resolved=True)
