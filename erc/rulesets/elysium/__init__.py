@@ -1,0 +1,36 @@
+"""Elysium (``ruleset: elysium``): seed 004 (the combat chapter), RULES-elysium EL1-EL13."""
+
+from __future__ import annotations
+
+from erc.core.ruleset import Ruleset
+
+RULESET = Ruleset(
+    name="elysium",
+    title="Elysium",
+    package="erc.rulesets.elysium",
+    commands=(
+        ("roll-init", "roll_init:roll_init"),
+        ("attack", "attack:attack"),
+        ("sneak", "attack:sneak"),
+        ("disarm", "disarm:disarm"),
+        ("trip", "trip:trip"),
+        ("feint", "feint:feint"),
+        ("grab", "grab:grab"),
+        ("escape", "grab:escape"),
+        ("defend", "defend:defend"),
+        ("social", "social:social"),
+        ("cast", "cast:cast"),
+        ("competition", "competition:competition"),
+        ("movement", "movement:movement"),
+        ("spend", "adjust:spend"),
+        ("damage", "adjust:damage"),
+        ("heal", "adjust:heal"),
+        ("condition", "adjust:condition"),
+    ),
+    sources=(
+        "rulesets/elysium/model.py",
+        "rulesets/elysium/format.py",
+        "rulesets/elysium/build.py",
+    ),
+    settings=("die", "initiative", "move_ft_per_ap", "stand_up_ap", "helpless_defense"),
+)

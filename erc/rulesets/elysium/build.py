@@ -1,0 +1,132 @@
+"""Validated Elysium file -> the rules' model: ``count`` groups, names, current HP and MP.
+
+``cross_checks`` holds the rules no single key can state (``hp_current`` within ``hp``,
+``mp_current`` within ``mp``, weapon and spell names unique per combatant, and the shared
+name and count rules). It reads the raw data defensively, so ``erc check`` reports these
+together with any schema problems. ``warnings`` (EL Part 3.1): a skill or school no action
+uses, so a typo is seen.
+"""
+
+from __future__ import annotations
+
+import msgspec
+
+from erc.core.encounter.common import entries, expand, listed, name_checks, reporter, whole
+from erc.core.encounter.yamlread import Document
+from erc.core.errors import Problem
+from erc.core.model import Condition
+from erc.rulesets.elysium.format import CombatantSpec, EncounterSpec
+from erc.rulesets.elysium.model import (
+    ACTION_SKILLS,
+    Combatant,
+    Encounter,
+    Settings,
+    Spell,
+    SpellLevel,
+    Weapon,
+)
+
+
+def cross_checks(doc: Document) -> list[Problem]:
+    problems: list[Problem] = []
+    report = reporter(doc, problems)
+    for at, entry in entries(doc):
+        for most, current in (("hp", "hp_current"), ("mp", "mp_current")):
+            top, now = whole(entry.get(most)), whole(entry.get(current))
+            if now is not None and now > (top if top is not None else 0):
+                report((*at, current), f"{current} {now} is more than {most} {top or 0}")
+        for key in ("weapons", "spells"):
+            seen: set[str] = set()
+            for j, item in enumerate(listed(entry.get(key))):
+                name = item.get("name") if isinstance(item, dict) else None
+                if not isinstance(name, str):
+                    continue
+                if name.casefold() in seen:
+                    report((*at, key, j, "name"), f"{name!r} is listed twice")
+                seen.add(name.casefold())
+    name_checks(doc, report)
+    return problems
+
+
+def build(spec: EncounterSpec, path: str | None) -> Encounter:
+    """The rules' model of a file that passed validation and ``cross_checks``."""
+    combatants: list[Combatant] = []
+    for entry in spec.combatants:
+        combatants += [
+            _combatant(entry, name, dict(spec.skill_abilities))
+            for name in expand(entry.name, entry.count)
+        ]
+    rules = Settings(**msgspec.structs.asdict(spec.rules))
+    return Encounter(tuple(combatants), spec.name, rules, path)
+
+
+def _combatant(entry: CombatantSpec, name: str, file_abilities: dict[str, str]) -> Combatant:
+    weapons = tuple(
+        Weapon(
+            w.name,
+            w.skill,
+            w.ap,
+            w.damage_score,
+            w.disarm_bonus,
+            w.disarm_resist,
+            w.trip_bonus,
+            w.parry_bonus,
+            w.magic,
+            w.polearm,
+            w.natural,
+        )
+        for w in entry.weapons
+    )
+    spells = tuple(
+        Spell(s.name, s.school, s.ability, s.ap, tuple(SpellLevel(v.mp, v.bonus) for v in s.levels))
+        for s in entry.spells
+    )
+    abilities = {k: v for k, v in msgspec.structs.asdict(entry.abilities).items() if v is not None}
+    return Combatant(
+        name=name,
+        hp_max=entry.hp,
+        hp=entry.hp if entry.hp_current is None else entry.hp_current,
+        side=entry.side,
+        mp_max=entry.mp,
+        mp=entry.mp if entry.mp_current is None else entry.mp_current,
+        ap=entry.ap,
+        abilities=abilities,
+        skills=dict(entry.skills),
+        armor_bonus=entry.armor_bonus,
+        mdef=entry.mdef,
+        trumps=frozenset(entry.trumps),
+        schools=dict(entry.schools),
+        weapons=weapons,
+        spells=spells,
+        initiative=entry.initiative,
+        conditions=tuple(Condition(c) for c in dict.fromkeys(entry.conditions)),
+        skill_abilities={**file_abilities, **entry.skill_abilities},
+    )
+
+
+SPEC = EncounterSpec
+
+
+def warnings(encounter: Encounter, doc: object = None) -> list[Problem]:
+    """EL Part 3.1: a skill no action uses (not an action skill, no weapon's skill in the
+    file, no ``skill_abilities`` entry), and a school no spell in the file belongs to, so a
+    misspelt name is seen."""
+    weapon_skills = {w.skill for c in encounter.combatants for w in c.weapons}
+    schools = {s.school for c in encounter.combatants for s in c.spells}
+    problems: list[Problem] = []
+    for c in encounter.combatants:
+        used = set(ACTION_SKILLS) | weapon_skills | set(c.skill_abilities)
+        for skill in c.skills:
+            if skill not in used:
+                problems.append(
+                    Problem(
+                        f"{c.name}: no action uses the skill {skill!r} (EL1.2: the action "
+                        "skills, the file's weapon skills, or one named in skill_abilities)"
+                    )
+                )
+        for school in c.schools:
+            if school not in schools:
+                problems.append(
+                    Problem(f"{c.name}: no spell in the file is of the school {school!r}")
+                )
+    return problems

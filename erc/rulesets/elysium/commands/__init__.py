@@ -1,0 +1,1 @@
+"""Elysium's commands: each a function returning a ``Mechanic``."""

@@ -1,0 +1,127 @@
+"""``erc spend``, ``erc damage``, ``erc heal``, ``erc condition``: what erc does not
+resolve, recorded with ``--apply`` (a preview without it)."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+from erc.core.lookup import find
+from erc.core.mechanic import Mechanic, command
+from erc.rulesets.elysium import events
+
+TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+if TYPE_CHECKING:
+    from typing import Annotated
+
+    import typer
+
+    from erc.core.session import Loaded
+
+RENDER = "erc.rulesets.elysium.render.plain"
+
+
+class SpendFor(StrEnum):
+    pouch = "pouch"
+    backpack = "backpack"
+    dig = "dig"
+    consumable = "consumable"
+    magic_object = "magic-object"
+    stand_up = "stand-up"
+
+
+@command(dice=False)
+def spend(
+    loaded: Loaded,
+    name: Annotated[str, typer.Argument(metavar="NAME")],
+    ap: Annotated[
+        int | None,
+        typer.Option("--ap", min=0, max=100, metavar="N", help="AP spent (EL3.3 anything else)."),
+    ] = None,
+    what: Annotated[
+        SpendFor | None,
+        typer.Option(
+            "--for",
+            help="An item from a pouch (1), a backpack (3), digging through a pack (6), a "
+            "consumable (1), a magic object (4), or standing up (stand_up_ap) (EL3.3).",
+        ),
+    ] = None,
+) -> Mechanic:
+    """AP spent on an action erc does not resolve (EL3.3): --ap N, or --for an item at the
+    table's cost (--ap too when the item says otherwise). No dice."""
+    from erc.rulesets.elysium.rules.adjust import plan_spend
+
+    encounter = loaded.encounter
+    result = plan_spend(
+        find(encounter, name),
+        encounter.rules,
+        ap=ap,
+        what=what.value if what is not None else None,
+    )
+    return Mechanic("spend", lambda dice: result, RENDER, effects=events.spend, draws=False)
+
+
+@command(dice=False)
+def damage(
+    loaded: Loaded,
+    name: Annotated[str, typer.Argument(metavar="NAME")],
+    amount: Annotated[int, typer.Argument(metavar="N", min=0, max=10_000)],
+) -> Mechanic:
+    """Damage from outside erc's mechanics: HP down, never below 0 (EL4.4). No dice."""
+    from erc.rulesets.elysium.rules.adjust import hp_change
+
+    result = hp_change(find(loaded.encounter, name), amount, heal=False)
+    return Mechanic(
+        "damage", lambda dice: result, RENDER, effects=events.adjust_damage, draws=False
+    )
+
+
+@command(dice=False)
+def heal(
+    loaded: Loaded,
+    name: Annotated[str, typer.Argument(metavar="NAME")],
+    amount: Annotated[int, typer.Argument(metavar="N", min=0, max=10_000)],
+) -> Mechanic:
+    """Healing: HP up, never above the maximum. No dice."""
+    from erc.rulesets.elysium.rules.adjust import hp_change
+
+    result = hp_change(find(loaded.encounter, name), amount, heal=True)
+    return Mechanic("heal", lambda dice: result, RENDER, effects=events.adjust_heal, draws=False)
+
+
+@command(dice=False)
+def condition(
+    loaded: Loaded,
+    name: Annotated[str, typer.Argument(metavar="NAME")],
+    conditions: Annotated[
+        list[str],
+        typer.Argument(
+            metavar="COND...",
+            help="asleep, bound, paralyzed, prone, unaware, unconscious (pinned comes only "
+            "from a grab).",
+        ),
+    ],
+    remove: Annotated[bool, typer.Option("--remove", help="Remove them.")] = False,
+    by: Annotated[str | None, typer.Option("--by", metavar="NAME", help="Who caused them.")] = None,
+    rounds: Annotated[
+        int | None,
+        typer.Option(
+            "--rounds",
+            min=1,
+            max=10_000,
+            metavar="N",
+            help="They end as the round N after this one starts.",
+        ),
+    ] = None,
+) -> Mechanic:
+    """Add (or --remove) conditions (EL Part 3.13). No dice."""
+    from erc.rulesets.elysium.rules.adjust import plan_condition
+
+    encounter = loaded.encounter
+    result = plan_condition(
+        find(encounter, name),
+        conditions,
+        remove=remove,
+        by=find(encounter, by).name if by is not None else None,
+        rounds=rounds,
+    )
+    return Mechanic("condition", lambda dice: result, RENDER, effects=events.condition, draws=False)

@@ -1,0 +1,139 @@
+"""``erc attack ATTACKER DEFENDER`` (EL4, EL6) and ``erc sneak`` (EL5.5)."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+from erc.core.lookup import find
+from erc.core.mechanic import Mechanic, command
+from erc.rulesets.elysium import events
+
+TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+if TYPE_CHECKING:
+    from typing import Annotated
+
+    import typer
+
+    from erc.core.session import Loaded
+    from erc.rulesets.elysium.commands.options import ChargeOpt, ModOpt, MoveFtOpt, WeaponOpt
+
+
+class DefenseKind(StrEnum):
+    dodge = "dodge"
+    parry = "parry"
+
+
+RENDER = "erc.rulesets.elysium.render.attack"
+
+
+@command(odds=True)
+def attack(
+    loaded: Loaded,
+    attacker: Annotated[str, typer.Argument(metavar="ATTACKER", help="Who attacks.")],
+    defender: Annotated[str, typer.Argument(metavar="DEFENDER", help="Who defends.")],
+    weapon: WeaponOpt = None,
+    defense_kind: Annotated[
+        DefenseKind | None,
+        typer.Option(
+            "--defense",
+            help="The defender's Defense Roll (default: the higher without the die, EL5.1).",
+        ),
+    ] = None,
+    parry_with: Annotated[
+        str | None,
+        typer.Option(
+            "--parry-with",
+            metavar="WEAPON",
+            help="The defender's parrying weapon (implies --defense parry; default: first).",
+        ),
+    ] = None,
+    charge: ChargeOpt = False,
+    move_ft: MoveFtOpt = None,
+    mod: ModOpt = 0,
+) -> Mechanic:
+    """A weapon attack: the attack roll against the defender's Dodge or Parry; the
+    difference, if positive, is the damage. Dice: the attacker's, then the defender's."""
+    return _attack(
+        loaded,
+        "attack",
+        attacker,
+        defender,
+        weapon=weapon,
+        defense_kind=defense_kind.value if defense_kind is not None else None,
+        parry_with=parry_with,
+        charge=charge,
+        move_ft=move_ft,
+        mod=mod,
+    )
+
+
+@command(odds=True)
+def sneak(
+    loaded: Loaded,
+    attacker: Annotated[str, typer.Argument(metavar="ATTACKER", help="Who attacks.")],
+    defender: Annotated[
+        str, typer.Argument(metavar="DEFENDER", help="The defender, unaware of the danger.")
+    ],
+    weapon: WeaponOpt = None,
+    charge: ChargeOpt = False,
+    move_ft: MoveFtOpt = None,
+    mod: ModOpt = 0,
+) -> Mechanic:
+    """The attack against a defender unaware of the danger: no Defense Roll (EL5.5). One
+    die: the attacker's."""
+    return _attack(
+        loaded,
+        "sneak",
+        attacker,
+        defender,
+        weapon=weapon,
+        charge=charge,
+        move_ft=move_ft,
+        mod=mod,
+        sneak=True,
+    )
+
+
+def _attack(
+    loaded: Loaded,
+    name: str,
+    attacker: str,
+    defender: str,
+    *,
+    weapon: str | None,
+    defense_kind: str | None = None,
+    parry_with: str | None = None,
+    charge: bool,
+    move_ft: int | None,
+    mod: int,
+    sneak: bool = False,
+) -> Mechanic:
+    from erc.rulesets.elysium.rules import attack as rules
+
+    encounter = loaded.encounter
+    plan = rules.plan_attack(
+        find(encounter, attacker),
+        find(encounter, defender),
+        encounter.rules,
+        weapon=weapon,
+        defense_kind=defense_kind,
+        parry_with=parry_with,
+        charge=charge,
+        move_ft=move_ft,
+        mod=mod,
+        sneak=sneak,
+    )
+
+    def odds() -> dict[str, object]:
+        from erc.rulesets.elysium.odds.opposed import attack_odds
+
+        return attack_odds(plan)
+
+    return Mechanic(
+        name,
+        lambda dice: rules.resolve(dice, plan),
+        RENDER,
+        effects=events.attack,
+        odds=odds,
+        unresolved=lambda: rules.unresolved(plan),
+    )

@@ -1,0 +1,66 @@
+"""``erc cast CASTER TARGET --spell NAME --level N`` (EL12)."""
+
+from __future__ import annotations
+
+from erc.core.errors import ErcError
+from erc.core.lookup import find
+from erc.core.mechanic import Mechanic, command
+from erc.rulesets.elysium import events
+
+TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+if TYPE_CHECKING:
+    from typing import Annotated
+
+    import typer
+
+    from erc.core.session import Loaded
+
+
+@command(odds=True)
+def cast(
+    loaded: Loaded,
+    caster: Annotated[str, typer.Argument(metavar="CASTER")],
+    target: Annotated[str, typer.Argument(metavar="TARGET")],
+    spell: Annotated[
+        str | None, typer.Option("--spell", metavar="NAME", help="The spell (required).")
+    ] = None,
+    level: Annotated[
+        int | None,
+        typer.Option(
+            "--level", min=1, max=100, metavar="N", help="The level cast at, from 1 (required)."
+        ),
+    ] = None,
+) -> Mechanic:
+    """Spell Attack (school ranks + casting ability + the level's bonus) against Spell
+    Defense (AGI + dodge + END + armour + the greater of MDEF and the target's school
+    ranks); the difference is the damage; the level's MP are spent (EL12). Dice: the
+    caster's, then the target's."""
+    from erc.rulesets.elysium.rules import spell as rules
+
+    if spell is None or level is None:
+        missing = " and ".join(
+            o for o, v in (("--spell NAME", spell), ("--level N", level)) if v is None
+        )
+        raise ErcError("bad-option", f"cast needs {missing} (EL Part 3.12)")
+    encounter = loaded.encounter
+    plan = rules.plan_cast(
+        find(encounter, caster),
+        find(encounter, target),
+        encounter.rules,
+        spell=spell,
+        level=level,
+    )
+
+    def odds() -> dict[str, object]:
+        from erc.rulesets.elysium.odds.opposed import odds_of
+
+        return odds_of(lambda dice: rules.resolve(dice, plan), damage=True)
+
+    return Mechanic(
+        "cast",
+        lambda dice: rules.resolve(dice, plan),
+        "erc.rulesets.elysium.render.opposed",
+        effects=events.cast,
+        odds=odds,
+        unresolved=lambda: rules.unresolved(plan),
+    )

@@ -1,0 +1,123 @@
+"""``erc competition A B --check A=SKILL --check B=SKILL``: opposed skill checks."""
+
+from __future__ import annotations
+
+from erc.core.errors import ErcError
+from erc.core.lookup import find
+from erc.core.mechanic import Mechanic, command
+from erc.rulesets.elysium import events
+from erc.rulesets.elysium.model import ACTION_SKILLS
+
+TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+if TYPE_CHECKING:
+    from typing import Annotated
+
+    import typer
+
+    from erc.core.session import Loaded
+    from erc.rulesets.elysium.model import Combatant, Encounter
+
+MAX_MOD = 100
+
+
+@command(odds=True)
+def competition(
+    loaded: Loaded,
+    a: Annotated[str, typer.Argument(metavar="A", help="The initiator.")],
+    b: Annotated[str, typer.Argument(metavar="B", help="The opponent.")],
+    check: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--check",
+            metavar="NAME=SKILL",
+            help="A side's skill (or ability); both sides need one.",
+        ),
+    ] = None,
+    mod: Annotated[
+        list[str] | None,
+        typer.Option("--mod", metavar="NAME=N", help="A side's situational modifier (summed)."),
+    ] = None,
+) -> Mechanic:
+    """Opposed skill checks: each side one die + skill ranks + its key ability (EL1.3); the
+    strictly higher total wins, a tie changes nothing (EL1.5). Dice: A's, then B's."""
+    from erc.rulesets.elysium.rules import competition as rules
+
+    enc = loaded.encounter
+    first, second = find(enc, a), find(enc, b)
+    if first.name == second.name:
+        raise ErcError("bad-option", f"a competition needs two combatants, not {first.name} twice")
+    pair = (first, second)
+    known = _known_checks(enc)
+    checks: dict[str, str] = {}
+    for who, value in map(_pair, check or []):
+        name = _side(enc, pair, who, "--check")
+        if name in checks:
+            raise ErcError("bad-option", f"--check {name}=...: one check a side")
+        checks[name] = rules.check_name(value, known)
+    missing = [c.name for c in pair if c.name not in checks]
+    if missing:
+        raise ErcError(
+            "bad-option",
+            f"--check NAME=SKILL for each side: missing for {' and '.join(missing)} "
+            "(e.g. --check Kharza=hold)",
+        )
+    mods: dict[str, int] = {}
+    for who, value in map(_pair, mod or []):
+        name = _side(enc, pair, who, "--mod")
+        try:
+            number = int(value)
+        except ValueError:
+            raise ErcError("bad-option", f"--mod {who}={value}: expected a whole number") from None
+        if abs(number) > MAX_MOD:
+            raise ErcError("bad-option", f"--mod {who}={value}: at most ±{MAX_MOD}")
+        mods[name] = mods.get(name, 0) + number
+    plan = rules.plan_competition(
+        first,
+        second,
+        enc.rules,
+        checks=(checks[first.name], checks[second.name]),
+        mods=mods,
+    )
+
+    def odds() -> dict[str, object]:
+        from erc.rulesets.elysium.odds.opposed import competition_odds
+
+        return competition_odds(lambda dice: rules.resolve(dice, plan))
+
+    return Mechanic(
+        "competition",
+        lambda dice: rules.resolve(dice, plan),
+        "erc.rulesets.elysium.render.opposed",
+        effects=events.competition,
+        odds=odds,
+        unresolved=lambda: rules.unresolved(plan),
+    )
+
+
+def _known_checks(enc: Encounter) -> set[str]:
+    """The skills a check may name: the action skills (EL1.2), the file's skills, weapon
+    skills, schools and ``skill_abilities`` entries."""
+    known = set(ACTION_SKILLS)
+    for c in enc.combatants:
+        known |= set(c.skills) | set(c.schools) | set(c.skill_abilities)
+        known |= {w.skill for w in c.weapons}
+    return {k.casefold() for k in known}
+
+
+def _pair(text: str) -> tuple[str, str]:
+    """``NAME=VALUE``, split at the last ``=`` (a name may hold one; a value never does)."""
+    name, sep, value = text.rpartition("=")
+    if not sep or not name.strip() or not value.strip():
+        raise ErcError("bad-option", f"expected NAME=VALUE, got {text!r}")
+    return name, value.strip()
+
+
+def _side(enc: Encounter, pair: tuple[Combatant, Combatant], name: str, option: str) -> str:
+    who = find(enc, name)
+    if who.name not in (pair[0].name, pair[1].name):
+        raise ErcError(
+            "bad-option",
+            f"{option} {name!r} names {who.name}, who is not in this competition "
+            f"({pair[0].name} vs {pair[1].name})",
+        )
+    return who.name

@@ -1,0 +1,43 @@
+"""``erc defend NAME --ap N``: going on the defensive (EL5.6)."""
+
+from __future__ import annotations
+
+from erc.core.errors import ErcError
+from erc.core.lookup import find
+from erc.core.mechanic import Mechanic, command
+from erc.rulesets.elysium import events
+
+TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+if TYPE_CHECKING:
+    from typing import Annotated
+
+    import typer
+
+    from erc.core.session import Loaded
+
+
+@command(dice=False)
+def defend(
+    loaded: Loaded,
+    name: Annotated[str, typer.Argument(metavar="NAME")],
+    ap: Annotated[
+        int | None,
+        typer.Option(
+            "--ap", min=1, max=100, metavar="N", help="AP spent: +N to Defense Rolls (required)."
+        ),
+    ] = None,
+) -> Mechanic:
+    """Go on the defensive: N AP for +N to every Defense Roll this round, and no offensive
+    action this round (EL5.6). No dice."""
+    from erc.rulesets.elysium.rules.defend import plan_defend
+
+    if ap is None:
+        raise ErcError("bad-option", "defend needs --ap N: the AP spent for +N (EL5.6)")
+    result = plan_defend(find(loaded.encounter, name), ap)
+    return Mechanic(
+        "defend",
+        lambda dice: result,
+        "erc.rulesets.elysium.render.plain",
+        effects=events.defend,
+        draws=False,
+    )

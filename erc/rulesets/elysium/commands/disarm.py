@@ -1,0 +1,65 @@
+"""``erc disarm ATTACKER DEFENDER`` (EL7)."""
+
+from __future__ import annotations
+
+from erc.core.lookup import find
+from erc.core.mechanic import Mechanic, command
+from erc.rulesets.elysium import events
+
+TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+if TYPE_CHECKING:
+    from typing import Annotated
+
+    import typer
+
+    from erc.core.session import Loaded
+    from erc.rulesets.elysium.commands.options import WeaponOpt
+
+
+@command(odds=True)
+def disarm(
+    loaded: Loaded,
+    attacker: Annotated[str, typer.Argument(metavar="ATTACKER")],
+    defender: Annotated[str, typer.Argument(metavar="DEFENDER")],
+    weapon: WeaponOpt = None,
+    target: Annotated[
+        str | None,
+        typer.Option(
+            "--victim-weapon",
+            metavar="WEAPON",
+            help="The defender's weapon to disarm (default: its first manufactured one).",
+        ),
+    ] = None,
+    take: Annotated[
+        bool,
+        typer.Option("--take", help="Hand-to-hand: grab the weapon away instead of dropping it."),
+    ] = False,
+) -> Mechanic:
+    """Disarm: CUN + weapon skill + MUS + disarm bonus against the defender's CUN + weapon
+    skill + MUS + disarm resistance; strictly higher, the weapon drops (EL7). Dice: the
+    attacker's, then the defender's."""
+    from erc.rulesets.elysium.rules import disarm as rules
+
+    encounter = loaded.encounter
+    plan = rules.plan_disarm(
+        find(encounter, attacker),
+        find(encounter, defender),
+        encounter.rules,
+        weapon=weapon,
+        target=target,
+        take=take,
+    )
+
+    def odds() -> dict[str, object]:
+        from erc.rulesets.elysium.odds.opposed import odds_of
+
+        return odds_of(lambda dice: rules.resolve(dice, plan))
+
+    return Mechanic(
+        "disarm",
+        lambda dice: rules.resolve(dice, plan),
+        "erc.rulesets.elysium.render.opposed",
+        effects=events.disarm,
+        odds=odds,
+        unresolved=lambda: rules.unresolved(plan),
+    )

@@ -1,0 +1,52 @@
+"""``erc feint ATTACKER DEFENDER`` (EL9)."""
+
+from __future__ import annotations
+
+from erc.core.lookup import find
+from erc.core.mechanic import Mechanic, command
+from erc.rulesets.elysium import events
+
+TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+if TYPE_CHECKING:
+    from typing import Annotated
+
+    import typer
+
+    from erc.core.session import Loaded
+    from erc.rulesets.elysium.commands.options import WeaponOpt
+
+
+@command(odds=True)
+def feint(
+    loaded: Loaded,
+    attacker: Annotated[str, typer.Argument(metavar="ATTACKER")],
+    defender: Annotated[str, typer.Argument(metavar="DEFENDER")],
+    weapon: WeaponOpt = None,
+) -> Mechanic:
+    """Feint, for the weapon's AP: Bluff against Discern; strictly higher, the difference
+    is added to the next Attack Roll against the defender, this round or the next (EL9).
+    Dice: the feinter's, then the defender's."""
+    from erc.rulesets.elysium.rules import feint as rules
+
+    encounter = loaded.encounter
+    plan = rules.plan_feint(
+        find(encounter, attacker),
+        find(encounter, defender),
+        encounter.rules,
+        loaded.state.round,
+        weapon=weapon,
+    )
+
+    def odds() -> dict[str, object]:
+        from erc.rulesets.elysium.odds.opposed import odds_of
+
+        return odds_of(lambda dice: rules.resolve(dice, plan))
+
+    return Mechanic(
+        "feint",
+        lambda dice: rules.resolve(dice, plan),
+        "erc.rulesets.elysium.render.opposed",
+        effects=events.feint,
+        odds=odds,
+        unresolved=lambda: rules.unresolved(plan),
+    )

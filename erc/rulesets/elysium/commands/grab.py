@@ -1,0 +1,167 @@
+"""``erc grab ATTACKER DEFENDER`` and what follows a pin (EL10.1-3); ``erc escape NAME``
+(EL10.4)."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+from erc.core.errors import ErcError
+from erc.core.lookup import find
+from erc.core.mechanic import Mechanic, command
+from erc.rulesets.elysium import events
+from erc.rulesets.elysium.commands.attack import DefenseKind
+
+TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+if TYPE_CHECKING:
+    from typing import Annotated
+
+    import typer
+
+    from erc.core.session import Loaded
+
+
+class Resist(StrEnum):
+    hold = "hold"
+    escape = "escape"
+
+
+class Break(StrEnum):
+    athletics = "athletics"
+    escape = "escape"
+
+
+@command(odds=True)
+def grab(
+    loaded: Loaded,
+    attacker: Annotated[str, typer.Argument(metavar="ATTACKER")],
+    defender: Annotated[str, typer.Argument(metavar="DEFENDER")],
+    no_damage: Annotated[
+        bool, typer.Option("--no-damage", help="A grab that pins without damage (EL10.1).")
+    ] = False,
+    squeeze: Annotated[
+        bool, typer.Option("--squeeze", help="4 AP: an attack roll against the pinned defense.")
+    ] = False,
+    throw: Annotated[
+        bool, typer.Option("--throw", help="4 AP: opposed Hold; the winner's margin in feet.")
+    ] = False,
+    move: Annotated[
+        int | None,
+        typer.Option(
+            "--move",
+            min=1,
+            max=10_000,
+            metavar="FT",
+            help="Carry the defender FT feet (the move's AP): opposed Hold.",
+        ),
+    ] = None,
+    pry: Annotated[
+        str | None,
+        typer.Option("--pry", metavar="ITEM", help="2 AP: opposed Hold for an item it holds."),
+    ] = None,
+    release: Annotated[bool, typer.Option("--release", help="Let go (0 AP).")] = False,
+    defense_kind: Annotated[
+        DefenseKind | None,
+        typer.Option("--defense", help="The defender's Defense Roll against a grab or squeeze."),
+    ] = None,
+    resist_with: Annotated[
+        Resist | None,
+        typer.Option(
+            "--resist-with",
+            help="The defender's check against a throw or move: hold or escape (default: the "
+            "higher without the die).",
+        ),
+    ] = None,
+) -> Mechanic:
+    """Grab (4 AP): a hand-to-hand attack roll against the Defense Roll; strictly higher,
+    the defender is pinned and takes the difference (EL10.1). Then --squeeze, --throw,
+    --move FT, --pry ITEM or --release (EL10.3). Dice: the attacker's, then the
+    defender's."""
+    from erc.rulesets.elysium.rules import grab as rules
+
+    chosen = [
+        name
+        for name, given in (
+            ("squeeze", squeeze),
+            ("throw", throw),
+            ("move", move is not None),
+            ("pry", pry is not None),
+            ("release", release),
+        )
+        if given
+    ]
+    if len(chosen) > 1:
+        raise ErcError("bad-option", f"one grab action at a time, not --{' and --'.join(chosen)}")
+    action = chosen[0] if chosen else "grab"
+    if no_damage and action != "grab":
+        raise ErcError("bad-option", "--no-damage is for starting a grab")
+    encounter = loaded.encounter
+    plan = rules.plan_grab(
+        find(encounter, attacker),
+        find(encounter, defender),
+        encounter.rules,
+        action=action,
+        no_damage=no_damage,
+        defense_kind=defense_kind.value if defense_kind is not None else None,
+        move_ft=move or 0,
+        item=pry,
+        resist_with=resist_with.value if resist_with is not None else None,
+    )
+
+    def odds() -> dict[str, object]:
+        from erc.rulesets.elysium.odds.opposed import odds_of
+
+        if plan.initiator is None:
+            raise ErcError("bad-option", "--release rolls nothing: there are no odds")
+        return odds_of(lambda dice: rules.resolve(dice, plan), damage=True)
+
+    return Mechanic(
+        "grab",
+        lambda dice: rules.resolve(dice, plan),
+        "erc.rulesets.elysium.render.opposed",
+        effects=events.grab,
+        odds=odds,
+        unresolved=lambda: rules.unresolved(plan),
+        draws=plan.initiator is not None,
+    )
+
+
+@command(odds=True)
+def escape(
+    loaded: Loaded,
+    name: Annotated[str, typer.Argument(metavar="NAME", help="The pinned defender.")],
+    check: Annotated[
+        Break | None,
+        typer.Option(
+            "--with",
+            help="athletics or escape (default: the higher without the die).",
+        ),
+    ] = None,
+) -> Mechanic:
+    """Escape a grab (2 AP, EL10.4): Athletics or Escape against the grabber's Hold;
+    strictly higher, it breaks free. Dice: the escaper's, then the grabber's."""
+    from erc.rulesets.elysium.rules import grab as rules
+
+    encounter = loaded.encounter
+    who = find(encounter, name)
+    if who.pinned_by is None:
+        raise ErcError("not-pinned", f"{who.name} is not pinned: there is nothing to escape")
+    plan = rules.plan_escape(
+        who,
+        encounter.get(who.pinned_by),
+        encounter.rules,
+        check=check.value if check is not None else None,
+    )
+
+    def odds() -> dict[str, object]:
+        from erc.rulesets.elysium.odds.opposed import odds_of
+
+        return odds_of(lambda dice: rules.resolve_escape(dice, plan))
+
+    return Mechanic(
+        "escape",
+        lambda dice: rules.resolve_escape(dice, plan),
+        "erc.rulesets.elysium.render.opposed",
+        effects=events.escape,
+        odds=odds,
+        unresolved=lambda: rules.unresolved_escape(plan),
+    )

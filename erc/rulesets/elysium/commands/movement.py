@@ -1,0 +1,43 @@
+"""``erc movement NAME (--ft N | --ap N)`` (EL13): feet to AP and back; no dice."""
+
+from __future__ import annotations
+
+from erc.core.lookup import find
+from erc.core.mechanic import Mechanic, command
+from erc.rulesets.elysium import events
+
+TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+if TYPE_CHECKING:
+    from typing import Annotated
+
+    import typer
+
+    from erc.core.session import Loaded
+
+
+@command(dice=False)
+def movement(
+    loaded: Loaded,
+    name: Annotated[str, typer.Argument(metavar="NAME")],
+    ft: Annotated[
+        int | None,
+        typer.Option("--ft", min=0, max=10_000, metavar="N", help="Feet to move: their AP."),
+    ] = None,
+    ap: Annotated[
+        int | None,
+        typer.Option("--ap", min=0, max=100, metavar="N", help="AP to move: how far they go."),
+    ] = None,
+) -> Mechanic:
+    """Movement: ceil(feet / move_ft_per_ap) AP (EL3.3, EL13); a prone mover first pays
+    stand_up_ap; a pinned one cannot move. No dice."""
+    from erc.rulesets.elysium.rules.movement import plan_movement
+
+    encounter = loaded.encounter
+    result = plan_movement(find(encounter, name), encounter.rules, ft=ft, ap=ap)
+    return Mechanic(
+        "movement",
+        lambda dice: result,
+        "erc.rulesets.elysium.render.plain",
+        effects=events.movement,
+        draws=False,
+    )

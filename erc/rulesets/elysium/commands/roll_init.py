@@ -1,0 +1,58 @@
+"""``erc roll-init``: the Reaction order of a round (EL2); ``--apply`` starts it, and AP are
+replenished (EL3.1)."""
+
+from __future__ import annotations
+
+from erc.core.dice import DICE_BUDGET
+from erc.core.errors import ErcError
+from erc.core.mechanic import Mechanic, command
+from erc.rulesets.elysium import events
+from erc.rulesets.elysium.rules.initiative import choose_round
+from erc.rulesets.elysium.rules.initiative import roll_init as resolve
+
+TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+if TYPE_CHECKING:
+    from typing import Annotated
+
+    import typer
+
+    from erc.core.session import Loaded
+    from erc.rulesets.elysium.model import Encounter
+
+
+@command()
+def roll_init(
+    loaded: Loaded,
+    round_: Annotated[
+        int | None,
+        typer.Option(
+            "--round",
+            min=1,
+            max=100_000,
+            help="The round this order is for (default: the journal's next round, or 1).",
+        ),
+    ] = None,
+) -> Mechanic:
+    """Reaction checks: one die + AGI + CUN + the file's initiative, highest first; actions
+    are declared from the lowest up and resolved from the highest down (EL2.2).
+
+    Dice for --rolls, in order: one die per combatant in file order, then the roll-offs by
+    tied group from the highest total down. House rule initiative: keep (the default)
+    reuses the journal's dice after the first round.
+    """
+    state = events.state_of(loaded)
+    if not state.encounter.combatants:
+        raise ErcError("no-combatants", "the encounter has no combatants", loaded.path)
+    number = choose_round(state.round, round_, applying=loaded.txn is not None)
+    current: Encounter = (loaded.advance(number) if number > state.round else state).encounter
+    rules = current.rules
+    keep = rules.initiative == "keep" and number > 1 and bool(state.rolls)
+    kept = {name: (roll, tiebreak) for name, roll, tiebreak in state.rolls} if keep else None
+    return Mechanic(
+        "roll-init",
+        lambda dice: resolve(dice, current.combatants, round=number, sides=rules.sides, kept=kept),
+        "erc.rulesets.elysium.render.initiative",
+        effects=events.roll_init,
+        budget=DICE_BUDGET + 4 * len(current.combatants),
+        event_round=number,
+    )

@@ -1,0 +1,66 @@
+"""``erc social intimidate|taunt|negotiate A D`` (EL11)."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+from erc.core.lookup import find
+from erc.core.mechanic import Mechanic, command
+from erc.rulesets.elysium import events
+
+TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+if TYPE_CHECKING:
+    from typing import Annotated
+
+    import typer
+
+    from erc.core.session import Loaded
+    from erc.rulesets.elysium.commands.options import ModOpt
+
+
+class Action(StrEnum):
+    intimidate = "intimidate"
+    taunt = "taunt"
+    negotiate = "negotiate"
+
+
+@command(odds=True)
+def social(
+    loaded: Loaded,
+    action: Annotated[Action, typer.Argument(metavar="intimidate|taunt|negotiate")],
+    attacker: Annotated[str, typer.Argument(metavar="A")],
+    defender: Annotated[str, typer.Argument(metavar="D")],
+    mod: ModOpt = 0,
+    immune: Annotated[
+        bool,
+        typer.Option("--immune", help="Negotiate: the GM rules D beyond negotiation (refused)."),
+    ] = False,
+) -> Mechanic:
+    """4 AP: Intimidate (against Discern with courage: a Morale level), Taunt (against
+    Discern with self_control: an Agitation level) or Negotiate (against Discern with
+    insight) (EL11). Dice: A's, then D's."""
+    from erc.rulesets.elysium.rules import social as rules
+
+    encounter = loaded.encounter
+    plan = rules.plan_social(
+        action.value,
+        find(encounter, attacker),
+        find(encounter, defender),
+        encounter.rules,
+        mod=mod,
+        immune=immune,
+    )
+
+    def odds() -> dict[str, object]:
+        from erc.rulesets.elysium.odds.opposed import odds_of
+
+        return odds_of(lambda dice: rules.resolve(dice, plan))
+
+    return Mechanic(
+        "social",
+        lambda dice: rules.resolve(dice, plan),
+        "erc.rulesets.elysium.render.opposed",
+        effects=events.social,
+        odds=odds,
+        unresolved=lambda: rules.unresolved(plan),
+    )

@@ -1,0 +1,65 @@
+"""``erc trip ATTACKER DEFENDER`` (EL8), the overrun (EL6.3) and the sidestep's trip (EL6.5)."""
+
+from __future__ import annotations
+
+from erc.core.lookup import find
+from erc.core.mechanic import Mechanic, command
+from erc.rulesets.elysium import events
+
+TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+if TYPE_CHECKING:
+    from typing import Annotated
+
+    import typer
+
+    from erc.core.session import Loaded
+    from erc.rulesets.elysium.commands.options import MoveFtOpt, WeaponOpt
+
+
+@command(odds=True)
+def trip(
+    loaded: Loaded,
+    attacker: Annotated[str, typer.Argument(metavar="ATTACKER")],
+    defender: Annotated[str, typer.Argument(metavar="DEFENDER")],
+    weapon: WeaponOpt = None,
+    overrun: Annotated[
+        bool,
+        typer.Option("--overrun", help="A trip at the end of a charge, +2 to Muscle (EL6.3)."),
+    ] = False,
+    move_ft: MoveFtOpt = None,
+    sidestep: Annotated[
+        bool,
+        typer.Option(
+            "--sidestep", help="The free trip (0 AP) after sidestepping a charge (EL6.5)."
+        ),
+    ] = False,
+) -> Mechanic:
+    """Trip: CUN + weapon skill + MUS + trip bonus against AGI + dodge + athletics + MUS;
+    strictly higher, the defender is prone (EL8). Dice: the attacker's, then the
+    defender's."""
+    from erc.rulesets.elysium.rules import trip as rules
+
+    encounter = loaded.encounter
+    plan = rules.plan_trip(
+        find(encounter, attacker),
+        find(encounter, defender),
+        encounter.rules,
+        weapon=weapon,
+        overrun=overrun,
+        move_ft=move_ft,
+        sidestep=sidestep,
+    )
+
+    def odds() -> dict[str, object]:
+        from erc.rulesets.elysium.odds.opposed import odds_of
+
+        return odds_of(lambda dice: rules.resolve(dice, plan))
+
+    return Mechanic(
+        "trip",
+        lambda dice: rules.resolve(dice, plan),
+        "erc.rulesets.elysium.render.opposed",
+        effects=events.trip,
+        odds=odds,
+        unresolved=lambda: rules.unresolved(plan),
+    )

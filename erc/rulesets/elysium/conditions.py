@@ -1,0 +1,58 @@
+"""Conditions (EL4.4, EL5.5, EL5.6, EL Part 3.13): what each one does, asked one question at
+a time. Every mechanic asks these functions rather than reading conditions itself, so a
+condition does the same in every command.
+"""
+
+from __future__ import annotations
+
+from erc.core.errors import ErcError
+from erc.rulesets.elysium.model import Combatant
+
+NO_ACTION = ("asleep", "unconscious", "paralyzed", "bound")
+"""EL Part 3.13: who cannot act (with HP 0)."""
+HELPLESS = ("unaware", "paralyzed", "bound", "asleep", "unconscious")
+"""EL5.5: "unable to move or unaware of the danger": no Defense Roll (with HP 0)."""
+
+
+def cannot_act(who: Combatant) -> str | None:
+    """EL Part 3.13: why ``who`` can take no action now, else None."""
+    if who.down:
+        return "down (0 HP, EL4.4)"
+    return next((c for c in NO_ACTION if who.has(c)), None)
+
+
+def helpless(who: Combatant) -> str | None:
+    """EL5.5: why ``who`` makes no Defense Roll, else None (a pinned defender still
+    defends, EL5.8)."""
+    if who.down:
+        return "down"
+    return next((c for c in HELPLESS if who.has(c)), None)
+
+
+def actor(who: Combatant, *, offensive: bool, what: str) -> Combatant:
+    """The one check every action makes of who takes it: it can act (EL Part 3.13) and,
+    for an offensive action, has not gone on the defensive this round (EL5.6)."""
+    reason = cannot_act(who)
+    if reason:
+        raise ErcError("cannot-act", f"{who.name} cannot act: {reason}")
+    if offensive and who.defensive_bonus > 0:
+        raise ErcError(
+            "defensive",
+            f"{who.name} went on the defensive this round (+{who.defensive_bonus}) and may "
+            f'make no offensive action ({what}) until the round ends (EL5.6: "Going on the '
+            'Defensive requires you to make no offensive actions for that round")',
+        )
+    return who
+
+
+def cannot_move(who: Combatant) -> str | None:
+    """EL10.2, EL13: a pinned combatant cannot move."""
+    if who.pinned_by is not None:
+        return f"pinned by {who.pinned_by} (EL10.2)"
+    return None
+
+
+def two(first: Combatant, second: Combatant, what: str) -> None:
+    """An action on another combatant names two different ones."""
+    if first.name == second.name:
+        raise ErcError("bad-option", f"{what} needs two combatants, not {first.name} twice")

@@ -1,0 +1,464 @@
+"""Elysium in the journal: its own effect kinds, its tracker (what the fold keeps), and what
+each applied result changes.
+
+Every mechanic's result maps to typed effects here (one builder per mechanic); the fold
+(``erc.core.fold``) replays them through ``Tracker``. HP never go below 0 (EL4.4) nor above
+the maximum; AP spent, the defensive bonus and the offensive mark belong to the round
+(``Spend`` resources the fold resets at each new round, EL3.1, EL5.6); MP spent stay spent;
+a grab's pin, a feint's bonus (in time this round or the next, EL9), Morale and Agitation
+(the worst level, EL11.3), a pinned defender's escape bonus (EL10.4) and weapons disarmed
+or taken (EL7) last until something ends them.
+"""
+
+from __future__ import annotations
+
+from erc.core import fold
+from erc.core.events import (
+    CORE_KINDS,
+    ConditionChange,
+    Damage,
+    Effect,
+    Heal,
+    RoundStart,
+    Spend,
+    kinds_table,
+)
+from erc.core.value import replace
+from erc.rulesets.elysium.model import Combatant, Encounter, Feint, Weapon
+
+TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+if TYPE_CHECKING:
+    from typing import Any
+
+    from erc.core.session import Loaded
+
+AP = "ap"
+DEFENSIVE = "defensive"
+OFFENSIVE = "offensive"
+
+
+def _tracker(tracker: fold.Tracker) -> Tracker:
+    assert isinstance(tracker, Tracker)
+    return tracker
+
+
+def _whole(amount: int, what: str) -> int:
+    if amount < 0:
+        raise ValueError(f"{what} is a whole amount >= 0")
+    return amount
+
+
+class Offensive(Effect):
+    """EL5.6: an offensive action this round (no going on the defensive after it)."""
+
+    kind = "offensive"
+    who: str
+
+    def apply(self, tracker: fold.Tracker) -> None:
+        tracker.spend(self.who, OFFENSIVE, 1)
+
+
+class Defensive(Effect):
+    """EL5.6: ``bonus`` AP spent going on the defensive: +bonus to Defense Rolls this round."""
+
+    kind = "defensive"
+    who: str
+    bonus: int
+
+    def apply(self, tracker: fold.Tracker) -> None:
+        tracker.spend(self.who, DEFENSIVE, _whole(self.bonus, "a defensive bonus"))
+
+
+class MpSpent(Effect):
+    """EL12: Mana Points spent casting (they do not come back with the round)."""
+
+    kind = "mp"
+    who: str
+    amount: int
+
+    def apply(self, tracker: fold.Tracker) -> None:
+        t = _tracker(tracker)
+        t.who(self.who)
+        t.mp[self.who] = max(0, t.mp[self.who] - _whole(self.amount, "MP spent"))
+
+
+class Pinned(Effect):
+    """EL10.1: ``who`` is pinned ``by`` a grab."""
+
+    kind = "pinned"
+    who: str
+    by: str
+
+    def apply(self, tracker: fold.Tracker) -> None:
+        t = _tracker(tracker)
+        t.who(self.who)
+        t.who(self.by)
+        if self.who == self.by:
+            raise ValueError("a combatant cannot pin itself")
+        t.pinned_by[self.who] = self.by
+
+
+class Released(Effect):
+    """EL10.3-4: the pin on ``who`` ends (released, broke free, thrown)."""
+
+    kind = "released"
+    who: str
+
+    def apply(self, tracker: fold.Tracker) -> None:
+        t = _tracker(tracker)
+        t.who(self.who)
+        t.pinned_by.pop(self.who, None)
+        t.escape.pop(self.who, None)
+
+
+class Feinted(Effect):
+    """EL9: ``bonus`` owed to ``who``'s next Attack Roll against ``target``; it keeps this
+    round and the next (the round is the fold's when the effect is applied)."""
+
+    kind = "feint"
+    who: str
+    target: str
+    bonus: int
+
+    def apply(self, tracker: fold.Tracker) -> None:
+        t = _tracker(tracker)
+        t.who(self.who)
+        t.who(self.target)
+        bonus = _whole(self.bonus, "a feint bonus")
+        t.feints[self.who].append(Feint(self.target, bonus, t.round))
+
+
+class FeintUsed(Effect):
+    """EL9: the feints ``who`` was owed against ``target`` went into an Attack Roll."""
+
+    kind = "feint-used"
+    who: str
+    target: str
+
+    def apply(self, tracker: fold.Tracker) -> None:
+        t = _tracker(tracker)
+        t.who(self.who)
+        t.feints[self.who] = [f for f in t.feints[self.who] if f.target != self.target]
+
+
+class Shaken(Effect):
+    """EL11.1-3: a Morale (``morale``) or Agitation (``agitation``) level; each table keeps
+    its worst level."""
+
+    kind = "shaken"
+    who: str
+    table: str
+    level: int
+
+    def apply(self, tracker: fold.Tracker) -> None:
+        t = _tracker(tracker)
+        t.who(self.who)
+        if self.table not in ("morale", "agitation"):
+            raise ValueError(f"unknown table {self.table!r}")
+        if not 0 <= self.level <= 5:
+            raise ValueError("a level is 0-5")
+        levels = t.morale if self.table == "morale" else t.agitation
+        levels[self.who] = max(levels.get(self.who, 0), self.level)
+
+
+class EscapeBonus(Effect):
+    """EL10.4: damage a pinned ``who`` dealt its grabber, added to its next Escape or Hold
+    check."""
+
+    kind = "escape-bonus"
+    who: str
+    amount: int
+
+    def apply(self, tracker: fold.Tracker) -> None:
+        t = _tracker(tracker)
+        t.who(self.who)
+        t.escape[self.who] = t.escape.get(self.who, 0) + _whole(self.amount, "a bonus")
+
+
+class EscapeBonusUsed(Effect):
+    kind = "escape-bonus-used"
+    who: str
+
+    def apply(self, tracker: fold.Tracker) -> None:
+        _tracker(tracker).escape.pop(self.who, None)
+
+
+class WeaponMoved(Effect):
+    """EL7, EL10.3: ``who`` loses ``weapon``: to the ground (``to`` None) or to ``to``."""
+
+    kind = "weapon"
+    who: str
+    weapon: str
+    to: str | None = None
+
+    def apply(self, tracker: fold.Tracker) -> None:
+        t = _tracker(tracker)
+        t.who(self.who)
+        if self.to is not None:
+            t.who(self.to)
+        held = t.held[self.who]
+        found = next((w for w in held if w.name == self.weapon), None)
+        if found is None:
+            raise ValueError(f"{self.who} holds no weapon {self.weapon!r}")
+        held.remove(found)
+        t.lost[self.who].append(found.name)
+        if self.to is not None:
+            t.held[self.to].append(found)
+
+
+KINDS = (
+    Offensive,
+    Defensive,
+    MpSpent,
+    Pinned,
+    Released,
+    Feinted,
+    FeintUsed,
+    Shaken,
+    EscapeBonus,
+    EscapeBonusUsed,
+    WeaponMoved,
+)
+
+
+class State(fold.State):
+    """The Elysium encounter as the journal leaves it."""
+
+
+def state_of(loaded: Loaded) -> State:
+    state = loaded.state
+    assert isinstance(state, State)
+    return state
+
+
+class Tracker(fold.Tracker):
+    kinds = kinds_table(CORE_KINDS, KINDS)
+
+    def __init__(self, encounter: Encounter) -> None:
+        super().__init__(encounter)
+        combatants = encounter.combatants
+        self.hp_max = {c.name: c.hp_max for c in combatants}
+        self.mp = {c.name: c.mp for c in combatants}
+        self.pinned_by: dict[str, str] = {}
+        self.feints: dict[str, list[Feint]] = {c.name: [] for c in combatants}
+        self.morale: dict[str, int] = {}
+        self.agitation: dict[str, int] = {}
+        self.escape: dict[str, int] = {}
+        self.held: dict[str, list[Weapon]] = {c.name: list(c.weapons) for c in combatants}
+        self.lost: dict[str, list[str]] = {c.name: [] for c in combatants}
+
+    def fighter(self, combatant: Combatant) -> fold.Fighter:
+        return fold.Fighter(combatant.name, combatant.hp, combatant.conditions)
+
+    def damage(self, name: str, amount: int) -> None:
+        """EL4.4: HP go down, never below 0."""
+        fighter = self.who(name)
+        fighter.health = max(0, fighter.health - _whole(amount, "damage"))
+
+    def heal(self, name: str, amount: int) -> None:
+        """HP up to the maximum."""
+        fighter = self.who(name)
+        fighter.health = min(self.hp_max[name], fighter.health + _whole(amount, "healing"))
+
+    def freeze(self) -> State:
+        encounter: Encounter = self.encounter
+        combatants = tuple(self._combatant(c) for c in encounter.combatants)
+        return State(
+            encounter=replace(encounter, combatants=combatants),
+            round=self.round,
+            order=self.order,
+            rolls=self.rolls,
+            events=self.events,
+        )
+
+    def _combatant(self, c: Combatant) -> Combatant:
+        name = c.name
+        fighter = self.fighters[name]
+        spent = fighter.spent
+        feints = tuple(f for f in self.feints[name] if f.round + 1 >= self.round)  # EL9
+        pinning = tuple(n for n, by in self.pinned_by.items() if by == name)
+        conditions = self.conditions_of(fighter)
+        if (
+            not spent
+            and not feints
+            and not pinning
+            and not self.lost[name]
+            and name not in self.pinned_by
+            and name not in self.morale
+            and name not in self.agitation
+            and name not in self.escape
+            and len(self.held[name]) == len(c.weapons)
+            and fighter.health == c.hp
+            and self.mp[name] == c.mp
+            and conditions == c.conditions
+        ):
+            return c  # untouched by the journal
+        return replace(
+            c,
+            hp=fighter.health,
+            mp=self.mp[name],
+            conditions=conditions,
+            weapons=tuple(self.held[name]),
+            ap_spent=spent.get(AP, 0),
+            defensive_bonus=spent.get(DEFENSIVE, 0),
+            offensive_taken=spent.get(OFFENSIVE, 0) > 0,
+            pinned_by=self.pinned_by.get(name),
+            pinning=pinning,
+            morale=self.morale.get(name, 0),
+            agitation=self.agitation.get(name, 0),
+            feints=feints,
+            escape_bonus=self.escape.get(name, 0),
+            lost_weapons=tuple(self.lost[name]),
+        )
+
+
+# --- what each applied result changes ----------------------------------------------------
+
+
+def spent(ap: Any) -> list[Effect]:
+    """EL3: the action's AP."""
+    return [Spend(ap.name, AP, ap.cost)] if ap.cost else []
+
+
+def offensive(ap: Any) -> list[Effect]:
+    """EL3 and EL5.6: an offensive action's AP and its mark for the round."""
+    return [*spent(ap), Offensive(ap.name)]
+
+
+def damage(target: str, amount: int | None) -> list[Effect]:
+    return [Damage(target, amount)] if amount else []
+
+
+def attack(result: Any) -> list[Effect]:
+    """EL4, EL6: AP and the offensive mark; the feint used (EL9); the damage; the polearm's
+    counter (EL6.4); damage a pinned attacker dealt its grabber (EL10.4)."""
+    effects = offensive(result.ap)
+    if result.feint_used:
+        effects.append(FeintUsed(result.attacker, result.defender))
+    effects += damage(result.defender, result.damage)
+    effects += damage(result.attacker, result.counter_damage)
+    if result.escape_bonus:
+        effects.append(EscapeBonus(result.attacker, result.escape_bonus))
+    return effects
+
+
+def roll_init(result: Any) -> list[Effect]:
+    """EL3.1: a new round (AP replenished by the fold); the order and its dice kept for
+    the house rule ``initiative: keep`` (EL2.4)."""
+    order = tuple((p.name, p.roll, tuple(p.tiebreak)) for p in result.order)
+    return [RoundStart(result.round, (), order)]
+
+
+def disarm(result: Any) -> list[Effect]:
+    """EL7: dropped to the ground, or taken by the attacker."""
+    effects = offensive(result.ap)
+    if result.outcome == "dropped":
+        effects.append(WeaponMoved(result.defender, result.defender_weapon))
+    elif result.outcome == "taken":
+        effects.append(WeaponMoved(result.defender, result.defender_weapon, result.attacker))
+    return effects
+
+
+def trip(result: Any) -> list[Effect]:
+    """EL8: a tripped defender is prone (EL5.7)."""
+    effects = offensive(result.ap)
+    if result.tripped:
+        effects.append(ConditionChange(result.defender, add="prone", by=result.attacker))
+    return effects
+
+
+def feint(result: Any) -> list[Effect]:
+    """EL9: the margin, owed to the feinter's next Attack Roll against the opponent."""
+    effects = offensive(result.ap)
+    if result.bonus:
+        effects.append(Feinted(result.attacker, result.defender, result.bonus))
+    return effects
+
+
+def grab(result: Any) -> list[Effect]:
+    """EL10: the pin, the damage, the hold broken or released, the item taken, the escape
+    bonus spent."""
+    ap = result.ap
+    effects = spent(ap) if result.action == "release" else offensive(ap)
+    if result.feint_used:
+        effects.append(FeintUsed(result.attacker, result.defender))
+    if result.outcome == "pinned":
+        effects.append(Pinned(result.defender, result.attacker))
+    effects += damage(result.defender, result.damage)
+    if result.outcome in ("broke-free", "thrown", "released"):
+        effects.append(Released(result.defender))
+    if result.taken_weapon is not None:
+        effects.append(WeaponMoved(result.defender, result.taken_weapon, result.attacker))
+    if result.escape_bonus_used:
+        effects.append(EscapeBonusUsed(result.defender))
+    return effects
+
+
+def escape(result: Any) -> list[Effect]:
+    """EL10.4: the escape's AP; free, the pin ends; the escape bonus spent on Escape."""
+    effects = spent(result.ap)
+    if result.outcome == "broke-free":
+        effects.append(Released(result.name))
+    elif result.escape_bonus_used:
+        effects.append(EscapeBonusUsed(result.name))
+    return effects
+
+
+def defend(result: Any) -> list[Effect]:
+    """EL5.6: N AP for +N to Defense Rolls this round."""
+    return [*spent(result.ap), Defensive(result.name, result.bonus)]
+
+
+def social(result: Any) -> list[Effect]:
+    """EL11: intimidate and taunt are offensive (EL5.6) and give a level; negotiate is not."""
+    effects = spent(result.ap) if result.action == "negotiate" else offensive(result.ap)
+    if result.level is not None and result.table is not None:
+        effects.append(Shaken(result.defender, result.table, result.level))
+    return effects
+
+
+def cast(result: Any) -> list[Effect]:
+    """EL12: AP, MP, the offensive mark (a damaging spell, EL5.6), the damage."""
+    effects = offensive(result.ap)
+    effects.append(MpSpent(result.caster, result.mp_cost))
+    effects += damage(result.target, result.damage)
+    if result.escape_bonus:
+        effects.append(EscapeBonus(result.caster, result.escape_bonus))
+    return effects
+
+
+def competition(result: Any) -> list[Effect]:
+    """EL10.4: an Escape or Hold check spent a pinned side's escape bonus."""
+    return [EscapeBonusUsed(name) for name in result.escape_bonus_used_by]
+
+
+def movement(result: Any) -> list[Effect]:
+    """EL13: the move's AP; standing up ends prone."""
+    effects = spent(result.ap)
+    if result.stand_up:
+        effects.append(ConditionChange(result.name, remove="prone"))
+    return effects
+
+
+def spend(result: Any) -> list[Effect]:
+    effects = spent(result.ap)
+    if result.stand_up:
+        effects.append(ConditionChange(result.name, remove="prone"))
+    return effects
+
+
+def adjust_damage(result: Any) -> list[Effect]:
+    return damage(result.name, result.dealt)
+
+
+def adjust_heal(result: Any) -> list[Effect]:
+    return [Heal(result.name, result.dealt)] if result.dealt else []
+
+
+def condition(result: Any) -> list[Effect]:
+    effects: list[Effect] = [
+        ConditionChange(result.name, add=c, by=result.by, rounds=result.rounds)
+        for c in result.added
+    ]
+    effects += [ConditionChange(result.name, remove=c) for c in result.removed]
+    return effects

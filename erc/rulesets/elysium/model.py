@@ -1,0 +1,232 @@
+"""The Elysium combat model every mechanic reads: combatants, weapons, spells, settings.
+
+Built by ``erc.rulesets.elysium.build`` from a validated file, with the journal's state
+folded in by ``erc.rulesets.elysium.events``; frozen, plain data. The closed sets below are
+declared once: the file format, the schema and the cache derive from them.
+"""
+
+from __future__ import annotations
+
+from erc.core.model import Condition
+from erc.core.value import Value
+
+TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+if TYPE_CHECKING:
+    from collections.abc import Mapping
+    from typing import ClassVar
+
+ABILITIES = ("agility", "cunning", "muscle", "endurance", "insight", "courage", "self_control")
+"""EL1.2: AGI, CUN, MUS, END and the key abilities."""
+TRUMPS = ("sidestep", "counterattack", "focus_casting", "speedy_combatant")
+CONDITIONS = ("asleep", "bound", "paralyzed", "prone", "unaware", "unconscious")
+"""EL Part 3.13: the conditions an Elysium file (and ``erc condition``) may give; ``pinned``
+comes only from a grab."""
+DIES = ("d10", "d20", "d12")
+"""EL1.1: house rule ``die``."""
+INITIATIVE_RULES = ("keep", "reroll")
+HELPLESS_DEFENSES = ("none", "static")
+DEFAULT_AP = 6
+"""EL3.1: "Characters start off with 6 AP"."""
+HAND_TO_HAND = "hand-to-hand"
+KEY_ABILITIES = {
+    "discern": "insight",
+    "bluff": "cunning",
+    "taunt": "cunning",
+    "intimidate": "courage",
+    "negotiate": "insight",
+    "hold": "muscle",
+    "athletics": "muscle",
+    "escape": "agility",
+}
+"""EL1.3: each skill check's key ability (the file's ``skill_abilities`` overrides)."""
+ACTION_SKILLS = (
+    "dodge",
+    "athletics",
+    "bluff",
+    "discern",
+    "hold",
+    "escape",
+    "intimidate",
+    "taunt",
+    "negotiate",
+    HAND_TO_HAND,
+)
+"""EL1.2: the skills the actions use (besides weapon skills and magic schools)."""
+SPELL_LEVELS = 5
+"""EL12: "Spells may be cast at one of five levels of intensity"."""
+
+
+class Weapon(Value):
+    """A weapon (EL Part 2): its skill, AP cost, damage score and bonuses."""
+
+    name: str
+    skill: str
+    ap: int
+    damage_score: int
+    disarm_bonus: int = 0
+    disarm_resist: int = 0
+    trip_bonus: int = 0
+    parry_bonus: int = 0
+    magic: int = 0
+    polearm: bool = False
+    natural: bool = False
+    """Part of the body (fists, claws): never disarmed or taken (EL7)."""
+
+
+class SpellLevel(Value):
+    mp: int
+    bonus: int
+
+
+class Spell(Value):
+    """EL12: a spell's school, casting ability, AP and per level ``{mp, bonus}``."""
+
+    name: str
+    school: str
+    ability: str
+    ap: int
+    levels: tuple[SpellLevel, ...]
+
+
+class Feint(Value):
+    """EL9: a feint's margin, owed to the feinter's next Attack Roll against ``target``,
+    in the round it was made (``round``) or the next."""
+
+    target: str
+    bonus: int
+    round: int
+
+
+class Combatant(Value):
+    name: str
+    hp_max: int
+    hp: int
+    side: str = ""
+    mp_max: int = 0
+    mp: int = 0
+    ap: int = DEFAULT_AP
+    abilities: Mapping[str, int] = {}
+    skills: Mapping[str, int] = {}
+    armor_bonus: int = 0
+    mdef: int = 0
+    trumps: frozenset[str] = frozenset()
+    schools: Mapping[str, int] = {}
+    weapons: tuple[Weapon, ...] = ()
+    """The weapons it holds now: the file's, less those disarmed, plus those it took."""
+    spells: tuple[Spell, ...] = ()
+    initiative: int = 0
+    conditions: tuple[Condition, ...] = ()
+    skill_abilities: Mapping[str, str] = {}
+    """Skill -> key ability, the file's and the combatant's own (EL1.3, Part 3.10)."""
+    # The journal's state, folded in by erc.rulesets.elysium.events:
+    ap_spent: int = 0
+    """AP spent this round (EL3.1: replenished when a round starts)."""
+    defensive_bonus: int = 0
+    """EL5.6: AP spent going on the defensive this round."""
+    offensive_taken: bool = False
+    """EL5.6: it made an offensive action this round."""
+    pinned_by: str | None = None
+    """EL10.1: who holds it in a grab."""
+    pinning: tuple[str, ...] = ()
+    """Whom it holds in a grab."""
+    morale: int = 0
+    """EL11.1: the worst Morale level it has been given (0: none)."""
+    agitation: int = 0
+    """EL11.2: the worst Agitation level (0: none)."""
+    feints: tuple[Feint, ...] = ()
+    """EL9: feint bonuses it is owed, still in time."""
+    escape_bonus: int = 0
+    """EL10.4: damage it dealt its grabber while pinned, for its next Escape or Hold check."""
+    lost_weapons: tuple[str, ...] = ()
+    """Its weapons disarmed (on the ground) or taken (EL7, EL10.3)."""
+
+    @property
+    def ap_left(self) -> int:
+        return max(0, self.ap - self.ap_spent)
+
+    @property
+    def down(self) -> bool:
+        """EL4.4: at 0 HP a combatant is down."""
+        return self.hp <= 0
+
+    def ability(self, name: str) -> int:
+        """An ability; a missing one is 0 (EL Part 2)."""
+        return self.abilities.get(name, 0)
+
+    def ranks(self, skill: str) -> int:
+        """A skill's ranks; a missing skill is 0 (EL Part 2)."""
+        return self.skills.get(skill, 0)
+
+    def school(self, name: str) -> int:
+        """Ranks in a magic school (EL Part 3.12: from ``schools``)."""
+        return self.schools.get(name, 0)
+
+    def has(self, condition: str) -> bool:
+        return any(c.name == condition for c in self.conditions)
+
+    def has_trump(self, trump: str) -> bool:
+        return trump in self.trumps
+
+    @property
+    def condition_names(self) -> tuple[str, ...]:
+        return tuple(sorted({c.name for c in self.conditions}))
+
+    @property
+    def in_grab(self) -> bool:
+        """EL5.8: pinned, or holding someone pinned."""
+        return self.pinned_by is not None or bool(self.pinning)
+
+    def weapon(self, name: str) -> Weapon | None:
+        """The held weapon called ``name`` (case-insensitive), or None."""
+        folded = name.casefold()
+        return next((w for w in self.weapons if w.name.casefold() == folded), None)
+
+    def spell(self, name: str) -> Spell | None:
+        folded = name.casefold()
+        return next((s for s in self.spells if s.name.casefold() == folded), None)
+
+
+MORALE = ("Unnerved", "Frightened", "Terrified", "Running scared", "Paralyzed")
+"""EL11.1: the Morale table, levels 1-5, -2 each."""
+AGITATION = ("Bothered", "Flustered", "Vexed", "Enraged", "Meltdown")
+"""EL11.2: the Agitation table, levels 1-5, -2 each."""
+PENALTY_PER_LEVEL = -2
+
+
+def level_penalty(level: int) -> int:
+    """EL11.1-2: -2 a level (Unnerved -2 ... Paralyzed -10); 0 for none."""
+    return PENALTY_PER_LEVEL * level
+
+
+class Settings(Value):
+    """RULES-elysium house rules: documented defaults an encounter's ``rules:`` may change."""
+
+    die: str = "d10"
+    """EL1.1: ``d10``, ``d20`` or ``d12``: every roll's die."""
+    initiative: str = "keep"
+    """EL2.4: ``keep`` (the Reaction checks of the first round) or ``reroll``."""
+    move_ft_per_ap: int = 5
+    """EL3.3: feet moved per AP."""
+    stand_up_ap: int = 2
+    """EL3.3: AP to stand up after a trip."""
+    helpless_defense: str = "none"
+    """EL5.5: ``none`` (defense 0) or ``static`` (the defense without the die)."""
+
+    @property
+    def sides(self) -> int:
+        return int(self.die[1:])
+
+
+class Encounter(Value):
+    ruleset: ClassVar[str] = "elysium"
+    combatants: tuple[Combatant, ...]
+    name: str = ""
+    rules: Settings = Settings()
+    path: str | None = None
+
+    def get(self, name: str) -> Combatant:
+        """The combatant with exactly this (already resolved) name."""
+        for combatant in self.combatants:
+            if combatant.name == name:
+                return combatant
+        raise KeyError(name)

@@ -1,0 +1,1 @@
+"""Human output of Elysium's commands."""

@@ -1,0 +1,326 @@
+"""Weapon attacks (EL4), charges (EL6) and sneak attacks (EL5.5).
+
+Two steps, so that ``--odds`` enumerates the very resolver: ``plan_attack`` checks the
+inputs and fixes both sides' terms and the AP before any die (bad input is an ``ErcError``);
+``resolve(dice, plan)`` draws the attacker's die, then the defender's, and works out the
+damage, the charge's +2, the polearm's counter and the sidestep.
+"""
+
+from __future__ import annotations
+
+from erc.core.checks import Opposed, Roller
+from erc.core.dice import Dice
+from erc.core.errors import ErcError
+from erc.core.value import Value
+from erc.rulesets.elysium.conditions import actor, cannot_move, two
+from erc.rulesets.elysium.model import HAND_TO_HAND, Combatant, Settings, Weapon
+from erc.rulesets.elysium.rules.ap import ApSpend, move_ap, pay
+from erc.rulesets.elysium.rules.defense import Defense, defense
+from erc.rulesets.elysium.rules.rolls import Side, roll_opposed, side, unrolled
+
+CHARGE_DAMAGE = 2
+"""EL6.2: "Charging adds +2 to the damage dealt"."""
+MAX_MOD = 100
+
+
+class TargetHp(Value):
+    """What one defender took (the shape of ER's ``targets`` entries: ``name`` first)."""
+
+    name: str
+    damage: int
+    hp_before: int
+    hp_after: int
+    down: bool
+
+
+def choose_weapon(who: Combatant, named: str | None) -> Weapon:
+    """EL Part 3.14: ``--with WEAPON``, else the first listed; with no weapon at all there
+    is no attack (and without a natural weapon no unarmed one)."""
+    if named is not None:
+        weapon = who.weapon(named)
+        if weapon is None:
+            held = ", ".join(w.name for w in who.weapons) or "none"
+            raise ErcError(
+                "unknown-weapon",
+                f"{who.name} holds no weapon called {named!r}; it holds: {held}"
+                + (
+                    f" ({', '.join(who.lost_weapons)} disarmed or taken)"
+                    if who.lost_weapons
+                    else ""
+                ),
+            )
+        return weapon
+    if not who.weapons:
+        lost = f" ({', '.join(who.lost_weapons)} disarmed or taken)" if who.lost_weapons else ""
+        raise ErcError(
+            "no-weapon",
+            f"{who.name} holds no weapon{lost}, so it cannot attack; a weapon with "
+            "natural: true is its bare-hand attack (EL4.3, EL Part 3.14)",
+        )
+    return who.weapons[0]
+
+
+def net_magic(weapon: Weapon | None, defender: Combatant) -> int:
+    """EL5.4: a magical weapon's bonus less the defender's MDEF, never negative."""
+    if weapon is None or not weapon.magic:
+        return 0
+    return max(0, weapon.magic - defender.mdef)
+
+
+def feint_bonus(attacker: Combatant, defender: Combatant) -> int:
+    """EL9: the feints ``attacker`` is owed against ``defender`` (the state keeps only those
+    still in time), each added to its next Attack Roll."""
+    return sum(f.bonus for f in attacker.feints if f.target == defender.name)
+
+
+def attack_parts(
+    attacker: Combatant,
+    weapon: Weapon | None,
+    defender: Combatant,
+    *,
+    skill: str | None = None,
+    mod: int = 0,
+) -> dict[str, int]:
+    """EL4.1: CUN + weapon skill ranks + MUS + the weapon's damage score, plus net magic
+    (EL5.4), a feint's bonus (EL9) and ``--mod``. ``skill`` overrides the weapon's (the
+    grab's hand-to-hand roll, EL Part 3.9); no weapon: damage score 0."""
+    used = skill or (weapon.skill if weapon is not None else HAND_TO_HAND)
+    parts = {
+        "cunning": attacker.ability("cunning"),
+        used: attacker.ranks(used),
+        "muscle": attacker.ability("muscle"),
+        "damage_score": weapon.damage_score if weapon is not None else 0,
+    }
+    if weapon is not None and weapon.magic:
+        parts["magic"] = net_magic(weapon, defender)
+    feint = feint_bonus(attacker, defender)
+    if feint:
+        parts["feint"] = feint
+    if mod:
+        parts["mod"] = mod
+    return parts
+
+
+def check_mod(mod: int) -> int:
+    if abs(mod) > MAX_MOD:
+        raise ErcError("bad-option", f"--mod {mod}: at most ±{MAX_MOD}")
+    return mod
+
+
+class Sneak(Value):
+    """``sneak``'s own part (null for ``attack``): the defender is taken as unaware of the
+    danger (EL5.5), and how a helpless defense counts (house rule ``helpless_defense``)."""
+
+    unaware: bool
+    helpless_defense: str
+
+
+class AttackPlan(Value):
+    """Everything ``resolve`` and the odds need, fixed before any die."""
+
+    attacker: Combatant
+    defender: Combatant
+    weapon: Weapon
+    initiator: Side
+    defense: Defense
+    ap: ApSpend
+    charge: bool
+    move_ft: int
+    feint: int
+    sneak: Sneak | None
+    sides: int
+    notes: tuple[str, ...]
+
+
+class Attack(Value):
+    """``erc attack`` / ``erc sneak`` (EL Part 2: the opposed roll's fields, then the
+    attack's). Unresolved (``--odds`` alone): ``margin``, ``winner`` and ``damage`` are
+    None and the rolls have no die."""
+
+    initiator: Roller
+    opponent: Roller
+    margin: int | None
+    winner: str | None
+    ap: ApSpend
+    attacker: str
+    defender: str
+    weapon: str
+    defense_kind: str
+    parry_with: str | None
+    damage: int | None
+    charge: bool
+    charge_bonus: int
+    move_ft: int
+    counter_damage: int
+    feint_used: int
+    sidestep_trip: bool
+    sneak: Sneak | None
+    targets: tuple[TargetHp, ...]
+    attacker_hp_before: int
+    attacker_hp_after: int
+    escape_bonus: int
+    """EL10.4: damage a pinned attacker dealt its grabber, for its next Escape or Hold."""
+    resolved: bool
+    notes: tuple[str, ...]
+
+
+def plan_attack(
+    attacker: Combatant,
+    defender: Combatant,
+    rules: Settings,
+    *,
+    weapon: str | None = None,
+    defense_kind: str | None = None,
+    parry_with: str | None = None,
+    charge: bool = False,
+    move_ft: int | None = None,
+    mod: int = 0,
+    sneak: bool = False,
+) -> AttackPlan:
+    """Check an attack and fix its terms (EL4, EL6, EL5.5)."""
+    what = "a sneak attack" if sneak else "a charge" if charge else "an attack"
+    actor(attacker, offensive=True, what=what)
+    two(attacker, defender, what)
+    check_mod(mod)
+    if move_ft is not None and not charge:
+        raise ErcError("bad-option", "--move-ft is the charge's distance: it goes with --charge")
+    if charge and move_ft is None:
+        raise ErcError(
+            "bad-option",
+            "--charge needs --move-ft N: the distance run to the defender (EL Part 3.7)",
+        )
+    if charge:
+        stuck = cannot_move(attacker)
+        if stuck:
+            raise ErcError("cannot-move", f"{attacker.name} cannot charge: {stuck}")
+    chosen = choose_weapon(attacker, weapon)
+    ft = move_ft or 0
+    if charge:
+        moving = move_ap(ft, rules.move_ft_per_ap)
+        cost = moving + chosen.ap
+        cost_text = (
+            f"a charge ({moving} AP to run {ft} ft + {chosen.ap} AP for the {chosen.name}; "
+            "EL6.1: without enough, move this turn and attack the next, without the +2)"
+        )
+    else:
+        cost = chosen.ap
+        cost_text = f"{what} with the {chosen.name}"
+    spend = pay(attacker, cost, cost_text)
+    guard = defense(defender, rules, kind=defense_kind, parry_with=parry_with, unaware=sneak)
+    parts = attack_parts(attacker, chosen, defender, mod=mod)
+    initiator = side(attacker, parts, f"{attacker.name} attack")
+    notes = list(guard.notes)
+    if defender.down:
+        notes.append(f"{defender.name} is already down (0 HP)")
+    return AttackPlan(
+        attacker,
+        defender,
+        chosen,
+        initiator,
+        guard,
+        spend,
+        charge,
+        ft,
+        parts.get("feint", 0),
+        Sneak(True, rules.helpless_defense) if sneak else None,
+        rules.sides,
+        tuple(notes),
+    )
+
+
+def _outcome(plan: AttackPlan, contest: Opposed) -> Attack:
+    attacker, defender, guard = plan.attacker, plan.defender, plan.defense
+    margin = contest.margin
+    damage = max(0, margin)
+    bonus = CHARGE_DAMAGE if plan.charge and damage > 0 else 0  # EL6.2: no damage, no bonus
+    damage += bonus
+    counter = 0
+    if (
+        plan.charge
+        and guard.kind == "parry"
+        and guard.weapon is not None
+        and guard.weapon.polearm
+        and margin < 0
+    ):
+        counter = min(-margin, attacker.hp)  # EL6.4, EL Part 3.6
+    sidestep = (
+        plan.charge and guard.kind == "dodge" and damage == 0 and defender.has_trump("sidestep")
+    )
+    after = max(0, defender.hp - damage)
+    dealt = defender.hp - after
+    target = TargetHp(defender.name, damage, defender.hp, after, after <= 0)
+    notes = list(plan.notes)
+    if counter:
+        notes.append(
+            f"{defender.name}'s polearm parries the charge: {attacker.name} loses {counter} HP "
+            "(EL6.4)"
+        )
+    if sidestep:
+        notes.append(
+            f"{defender.name} sidesteps the charge: a free trip (0 AP) against "
+            f"{attacker.name} (EL6.5): erc trip {defender.name} {attacker.name} --sidestep"
+        )
+    escape = dealt if attacker.pinned_by == defender.name and dealt > 0 else 0
+    return Attack(
+        contest.initiator,
+        contest.opponent,
+        margin,
+        contest.winner,
+        plan.ap,
+        attacker.name,
+        defender.name,
+        plan.weapon.name,
+        guard.kind,
+        guard.weapon.name if guard.weapon is not None else None,
+        damage,
+        plan.charge,
+        bonus,
+        plan.move_ft,
+        counter,
+        plan.feint,
+        sidestep,
+        plan.sneak,
+        (target,),
+        attacker.hp,
+        attacker.hp - counter,
+        escape,
+        True,
+        tuple(notes),
+    )
+
+
+def resolve(dice: Dice, plan: AttackPlan) -> Attack:
+    """EL Part 2 dice order: the attacker's die, then the defender's (none if helpless)."""
+    return _outcome(plan, roll_opposed(dice, plan.sides, plan.initiator, plan.defense.side))
+
+
+def unresolved(plan: AttackPlan) -> Attack:
+    """The attack with nothing drawn (``--odds`` alone)."""
+    guard = plan.defense
+    d = plan.defender
+    return Attack(
+        unrolled(plan.initiator),
+        unrolled(guard.side),
+        None,
+        None,
+        plan.ap,
+        plan.attacker.name,
+        d.name,
+        plan.weapon.name,
+        guard.kind,
+        guard.weapon.name if guard.weapon is not None else None,
+        None,
+        plan.charge,
+        0,
+        plan.move_ft,
+        0,
+        plan.feint,
+        False,
+        plan.sneak,
+        (),
+        plan.attacker.hp,
+        plan.attacker.hp,
+        0,
+        False,
+        plan.notes,
+    )

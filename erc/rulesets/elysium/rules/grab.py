@@ -1,0 +1,416 @@
+"""The Grab (EL10): starting one, what the grabber does with it (squeeze, throw, move, pry,
+release), and the pinned defender's escape.
+
+``plan_grab`` / ``plan_escape`` check the inputs and fix both sides' terms and the AP
+before any die; ``resolve`` draws the initiator's die, then the opponent's.
+"""
+
+from __future__ import annotations
+
+from erc.core.checks import Opposed, Roller
+from erc.core.dice import Dice
+from erc.core.errors import ErcError
+from erc.core.value import Value
+from erc.rulesets.elysium.conditions import actor, cannot_act, cannot_move, two
+from erc.rulesets.elysium.model import HAND_TO_HAND, Combatant, Settings, Weapon
+from erc.rulesets.elysium.rules.ap import (
+    ESCAPE_AP,
+    GRAB_AP,
+    PRY_AP,
+    SQUEEZE_AP,
+    THROW_AP,
+    ApSpend,
+    move_ap,
+    pay,
+)
+from erc.rulesets.elysium.rules.attack import TargetHp, attack_parts
+from erc.rulesets.elysium.rules.defense import defense
+from erc.rulesets.elysium.rules.rolls import Side, check_parts, roll_opposed, side, unrolled
+
+ACTIONS = ("grab", "squeeze", "throw", "move", "pry", "release")
+HOLD_CHECKS = ("hold", "escape")
+"""EL10.3: against a throw or a move "the defender can optionally roll an Escape check"."""
+ESCAPE_CHECKS = ("athletics", "escape")
+"""EL10.4: "Either a Athletics check or an Escape check"."""
+
+
+class GrabPlan(Value):
+    action: str
+    attacker: Combatant
+    defender: Combatant
+    initiator: Side | None
+    opponent: Side | None
+    defense_kind: str | None
+    ap: ApSpend
+    no_damage: bool
+    move_ft: int
+    item: str | None
+    item_weapon: str | None
+    """The defender's weapon ``--pry`` names, if the item is one."""
+    feint: int
+    escape_bonus: int
+    sides: int
+    notes: tuple[str, ...]
+
+
+class Grab(Value):
+    """``erc grab`` (EL Part 2): the opposed roll (None for ``release``, which rolls
+    nothing), ``action``, ``outcome`` (pinned, missed, broke-free, thrown, carried, held,
+    taken, kept, released; None unresolved), ``thrown_ft``, the damage."""
+
+    initiator: Roller | None
+    opponent: Roller | None
+    margin: int | None
+    winner: str | None
+    ap: ApSpend
+    action: str
+    attacker: str
+    defender: str
+    outcome: str | None
+    defense_kind: str | None
+    damage: int | None
+    thrown_ft: int | None
+    move_ft: int
+    pry_item: str | None
+    taken_weapon: str | None
+    feint_used: int
+    escape_bonus_used: bool
+    targets: tuple[TargetHp, ...]
+    resolved: bool
+    notes: tuple[str, ...]
+
+
+def natural_weapon(who: Combatant) -> Weapon | None:
+    """EL Part 3.9: the first natural weapon, whose damage score the grab's roll adds."""
+    return next((w for w in who.weapons if w.natural), None)
+
+
+def _resist(defender: Combatant, chosen: str | None, allowed: tuple[str, ...]) -> str:
+    """The defender's check: the one chosen, else the higher without the die (the first
+    listed on a tie)."""
+    if chosen is not None:
+        if chosen not in allowed:
+            raise ErcError("bad-option", f"the defender resists with {' or '.join(allowed)}")
+        return chosen
+    return max(allowed, key=lambda s: (sum(check_parts(defender, s).values()), -allowed.index(s)))
+
+
+def _held_parts(who: Combatant, skill: str, bonus: int) -> dict[str, int]:
+    """EL10.4: a pinned defender's escape bonus goes to its next Escape or Hold check."""
+    parts = check_parts(who, skill)
+    if bonus and skill in HOLD_CHECKS:
+        parts["escape_bonus"] = bonus
+    return parts
+
+
+def plan_grab(
+    attacker: Combatant,
+    defender: Combatant,
+    rules: Settings,
+    *,
+    action: str = "grab",
+    no_damage: bool = False,
+    defense_kind: str | None = None,
+    move_ft: int = 0,
+    item: str | None = None,
+    resist_with: str | None = None,
+) -> GrabPlan:
+    """Check a grab action and fix its terms (EL10.1, EL10.3)."""
+    two(attacker, defender, "a grab")
+    if action == "release":
+        if defender.pinned_by != attacker.name:
+            raise ErcError("not-pinned", f"{defender.name} is not pinned by {attacker.name}")
+        notes: tuple[str, ...] = ()
+        if cannot_act(attacker):
+            notes = (f"{attacker.name} lets go though it cannot act: a release is free (EL10.1)",)
+        return GrabPlan(
+            action,
+            attacker,
+            defender,
+            None,
+            None,
+            None,
+            pay(attacker, 0, "a release"),
+            False,
+            0,
+            None,
+            None,
+            0,
+            0,
+            rules.sides,
+            notes,
+        )
+    actor(attacker, offensive=True, what=f"a grab ({action})")
+    if action == "grab":
+        if defender.pinned_by is not None:
+            raise ErcError(
+                "already-pinned",
+                f"{defender.name} is already pinned by {defender.pinned_by}"
+                + (
+                    ": squeeze, throw, move, pry or release it"
+                    if defender.pinned_by == attacker.name
+                    else ""
+                ),
+            )
+    elif defender.pinned_by != attacker.name:
+        raise ErcError(
+            "not-pinned",
+            f"{defender.name} is not pinned by {attacker.name}: --{action} needs a grab "
+            'first (EL10.3: "After the pin has been established")',
+        )
+    if action in ("grab", "squeeze"):
+        if resist_with is not None:
+            raise ErcError("bad-option", "--resist-with is for --throw and --move")
+        cost = GRAB_AP if action == "grab" else SQUEEZE_AP
+        spend = pay(attacker, cost, f"a {action}")
+        guard = defense(defender, rules, kind=defense_kind)
+        fists = natural_weapon(attacker)
+        # EL Part 3.9: the first natural weapon's damage score (0 without one)
+        parts = attack_parts(attacker, fists, defender, skill=HAND_TO_HAND)
+        return GrabPlan(
+            action,
+            attacker,
+            defender,
+            side(attacker, parts, f"{attacker.name} {action}"),
+            guard.side,
+            guard.kind,
+            spend,
+            no_damage,
+            0,
+            None,
+            None,
+            parts.get("feint", 0),
+            0,
+            rules.sides,
+            guard.notes,
+        )
+    if defense_kind is not None:
+        raise ErcError("bad-option", f"--defense is for a grab or a squeeze, not --{action}")
+    if action == "move":
+        stuck = cannot_move(attacker)
+        if stuck:
+            raise ErcError("cannot-move", f"{attacker.name} cannot move: {stuck}")
+        moving = move_ap(move_ft, rules.move_ft_per_ap)
+        spend = pay(attacker, moving, f"carrying {defender.name} {move_ft} ft")
+    else:
+        spend = pay(attacker, THROW_AP if action == "throw" else PRY_AP, f"a {action}")
+    item_weapon = None
+    if action == "pry":
+        if resist_with is not None and resist_with != "hold":
+            raise ErcError("bad-option", "a pry is opposed Hold checks (EL10.3): no --resist-with")
+        held = defender.weapon(item or "")
+        if held is not None:
+            if held.natural:
+                raise ErcError(
+                    "natural-weapon",
+                    f"{defender.name}'s {held.name} is part of its body: it cannot be pried away",
+                )
+            item_weapon = held.name
+        check = "hold"
+    else:
+        check = _resist(defender, resist_with, HOLD_CHECKS)
+    bonus = defender.escape_bonus
+    return GrabPlan(
+        action,
+        attacker,
+        defender,
+        side(attacker, check_parts(attacker, "hold"), f"{attacker.name} hold"),
+        side(defender, _held_parts(defender, check, bonus), f"{defender.name} {check}"),
+        None,
+        spend,
+        False,
+        move_ft,
+        item,
+        item_weapon,
+        0,
+        bonus if check in HOLD_CHECKS else 0,
+        rules.sides,
+        (),
+    )
+
+
+_OUTCOMES = {
+    # action: (initiator wins, opponent wins, tie)
+    "grab": ("pinned", "missed", "missed"),
+    "squeeze": ("held", "held", "held"),
+    "throw": ("thrown", "broke-free", "held"),
+    "move": ("carried", "broke-free", "held"),
+    "pry": ("taken", "kept", "kept"),
+}
+
+
+def _result(plan: GrabPlan, contest: Opposed | None) -> Grab:
+    d = plan.defender
+    notes = list(plan.notes)
+    if plan.action == "release":
+        return Grab(
+            None,
+            None,
+            None,
+            None,
+            plan.ap,
+            "release",
+            plan.attacker.name,
+            d.name,
+            "released",
+            None,
+            0,
+            None,
+            0,
+            None,
+            None,
+            0,
+            False,
+            (),
+            True,
+            (*notes, f"{plan.attacker.name} releases {d.name}"),
+        )
+    outcome = damage = thrown = taken = None
+    targets: tuple[TargetHp, ...] = ()
+    if contest is not None:
+        margin = contest.margin
+        won, lost, tie = _OUTCOMES[plan.action]
+        outcome = won if margin > 0 else lost if margin < 0 else tie
+        damage = 0
+        if plan.action in ("grab", "squeeze") and margin > 0 and not plan.no_damage:
+            damage = margin  # EL10.1, EL10.3: the difference as damage
+        if plan.action in ("grab", "squeeze"):
+            after = max(0, d.hp - damage)
+            targets = (TargetHp(d.name, damage, d.hp, after, after <= 0),)
+        if outcome == "thrown":
+            thrown = margin  # EL10.3: "thrown by that many feet"
+        if outcome == "taken":
+            taken = plan.item_weapon
+        notes += _words(plan, outcome, damage, thrown)
+    return Grab(
+        contest.initiator if contest else (unrolled(plan.initiator) if plan.initiator else None),
+        contest.opponent if contest else (unrolled(plan.opponent) if plan.opponent else None),
+        contest.margin if contest else None,
+        contest.winner if contest else None,
+        plan.ap,
+        plan.action,
+        plan.attacker.name,
+        d.name,
+        outcome,
+        plan.defense_kind,
+        damage,
+        thrown,
+        plan.move_ft,
+        plan.item,
+        taken,
+        plan.feint,
+        contest is not None and plan.escape_bonus > 0,
+        targets,
+        contest is not None,
+        tuple(notes),
+    )
+
+
+def _words(plan: GrabPlan, outcome: str, damage: int | None, thrown: int | None) -> list[str]:
+    a, d = plan.attacker.name, plan.defender.name
+    if outcome == "pinned":
+        said = [f"{d} is pinned by {a}: it cannot move, and both defend without AGI or dodge"]
+        said.append(f"a spell {d} was casting with its arms is lost; its MP are kept (EL10.2)")
+        return said
+    return {
+        "missed": [f"{a} fails to grab {d}"],
+        "held": [f"{a} keeps {d} pinned"] if plan.action != "squeeze" else [],
+        "thrown": [f"{d} is thrown {thrown} ft and released"],
+        "broke-free": [f"{d} breaks free"],
+        "carried": [f"{a} carries {d} {plan.move_ft} ft"],
+        "taken": [f"{a} takes the {plan.item} from {d}"],
+        "kept": [f"{d} keeps the {plan.item}"],
+    }.get(outcome, [])
+
+
+def resolve(dice: Dice, plan: GrabPlan) -> Grab:
+    if plan.initiator is None or plan.opponent is None:
+        return _result(plan, None)
+    return _result(plan, roll_opposed(dice, plan.sides, plan.initiator, plan.opponent))
+
+
+def unresolved(plan: GrabPlan) -> Grab:
+    return _result(plan, None)
+
+
+class EscapePlan(Value):
+    defender: Combatant
+    grabber: Combatant
+    check: str
+    initiator: Side
+    opponent: Side
+    ap: ApSpend
+    escape_bonus: int
+    sides: int
+
+
+class Escape(Value):
+    """``erc escape`` (EL10.4): the pinned defender's check against the grabber's Hold;
+    ``outcome`` ``broke-free`` or ``held`` (None unresolved)."""
+
+    initiator: Roller
+    opponent: Roller
+    margin: int | None
+    winner: str | None
+    ap: ApSpend
+    name: str
+    grabber: str
+    check: str
+    outcome: str | None
+    escape_bonus_used: bool
+    resolved: bool
+    notes: tuple[str, ...]
+
+
+def plan_escape(
+    defender: Combatant, grabber: Combatant, rules: Settings, *, check: str | None = None
+) -> EscapePlan:
+    """EL10.4: 2 AP, Athletics or Escape against the grabber's Hold; the escape bonus goes
+    to an Escape check (not to Athletics)."""
+    actor(defender, offensive=False, what="an escape")
+    chosen = _resist(defender, check, ("escape", "athletics"))
+    spend = pay(defender, ESCAPE_AP, "an escape")
+    bonus = defender.escape_bonus if chosen in HOLD_CHECKS else 0
+    return EscapePlan(
+        defender,
+        grabber,
+        chosen,
+        side(defender, _held_parts(defender, chosen, bonus), f"{defender.name} {chosen}"),
+        side(grabber, check_parts(grabber, "hold"), f"{grabber.name} hold"),
+        spend,
+        bonus,
+        rules.sides,
+    )
+
+
+def _escaped(plan: EscapePlan, contest: Opposed | None) -> Escape:
+    outcome = None if contest is None else "broke-free" if contest.margin > 0 else "held"
+    notes = []
+    if outcome is not None:
+        notes.append(
+            f"{plan.defender.name} breaks free"
+            if outcome == "broke-free"
+            else f"{plan.grabber.name} keeps {plan.defender.name} pinned"
+        )
+    return Escape(
+        contest.initiator if contest else unrolled(plan.initiator),
+        contest.opponent if contest else unrolled(plan.opponent),
+        contest.margin if contest else None,
+        contest.winner if contest else None,
+        plan.ap,
+        plan.defender.name,
+        plan.grabber.name,
+        plan.check,
+        outcome,
+        contest is not None and plan.escape_bonus > 0,
+        contest is not None,
+        tuple(notes),
+    )
+
+
+def resolve_escape(dice: Dice, plan: EscapePlan) -> Escape:
+    return _escaped(plan, roll_opposed(dice, plan.sides, plan.initiator, plan.opponent))
+
+
+def unresolved_escape(plan: EscapePlan) -> Escape:
+    return _escaped(plan, None)

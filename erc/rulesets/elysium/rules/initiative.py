@@ -1,0 +1,142 @@
+"""Reaction order (EL2, ``roll-init``): each combatant's Reaction check, the resolution order
+(highest first) and the declaration order (lowest first).
+
+Dice (EL Part 2): one die per combatant in file order, then the roll-offs by tied group
+from the highest total down (``erc.core.checks.settle_ties``, the file's die, EL Part 3.8).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from erc.core.checks import settle_ties
+from erc.core.dice import Dice
+from erc.core.errors import ErcError
+from erc.core.value import Value
+from erc.rulesets.elysium.conditions import cannot_act
+from erc.rulesets.elysium.model import Combatant
+from erc.rulesets.elysium.rules.rolls import penalties
+
+
+class Place(Value):
+    """One line of an order (EL Part 2: ``place, name, total, roll, agi_cun, tiebreak``).
+
+    ``parts``: the Reaction check's terms (``agility``, ``cunning``, the file's
+    ``initiative``, and Morale and Agitation penalties, EL11); ``modifier`` their sum.
+    ``acts`` is False for one who cannot act (EL Part 3.13); ``status`` says why, or is
+    ``acts``. ``ap_max``: its AP for the round (EL3.1).
+    """
+
+    place: int
+    name: str
+    total: int
+    roll: int
+    agi_cun: int
+    tiebreak: tuple[int, ...]
+    parts: Mapping[str, int]
+    modifier: int
+    ap_max: int
+    acts: bool
+    status: str
+
+
+class Initiative(Value):
+    round: int
+    order: tuple[Place, ...]
+    """EL2.2: the resolution order, highest first."""
+    declare_order: tuple[Place, ...]
+    """EL2.2: the declaration order, lowest first: the exact reverse of ``order``
+    (EL Part 3.8), each ``place`` counted in this order."""
+    kept: bool = False
+    """House rule ``initiative: keep`` (EL2.4): the dice are the first round's."""
+
+
+def parts_of(who: Combatant) -> dict[str, int]:
+    """EL2.1: "Reaction (AGI+CUN)" + the file's ``initiative``; EL11: Morale and Agitation
+    apply to ability rolls."""
+    parts = {"agility": who.ability("agility"), "cunning": who.ability("cunning")}
+    if who.initiative:
+        parts["initiative"] = who.initiative
+    return {**parts, **penalties(who)}
+
+
+def choose_round(current: int, given: int | None, *, applying: bool) -> int:
+    """The round a ``roll-init`` is for: ``--round``, else the journal's next (1 without
+    one); a round already started is not started again."""
+    number = given if given is not None else current + 1
+    if applying and number <= current:
+        raise ErcError(
+            "round-started",
+            f"round {number} has already started in the journal (now round {current}); "
+            "roll-init --apply starts the next one",
+        )
+    return number
+
+
+def _still_tied(
+    keys: Sequence[tuple[int, int]],
+    names: Sequence[str],
+    kept: Mapping[str, tuple[int, tuple[int, ...]]],
+) -> list[object]:
+    """With kept dice, a tied group whose kept roll-offs tell every member apart needs no
+    new roll-off (it gets distinct stand-in keys); any other tied group rolls off afresh."""
+    out: list[object] = list(keys)
+    for key in set(keys):
+        group = [i for i, k in enumerate(keys) if k == key]
+        carried = [kept.get(names[i], (0, ()))[1] for i in group]
+        if len(group) > 1 and all(carried) and len(set(carried)) == len(carried):
+            for i in group:
+                out[i] = (-(10**9), -i)
+    return out
+
+
+def roll_init(
+    dice: Dice,
+    combatants: Sequence[Combatant],
+    *,
+    round: int,
+    sides: int,
+    kept: Mapping[str, tuple[int, tuple[int, ...]]] | None = None,
+) -> Initiative:
+    """EL2: every combatant's Reaction check, highest first; ties by AGI + CUN, then
+    roll-offs (EL2.3). ``kept`` (EL2.4 ``keep``): each combatant's die and roll-offs from
+    the journal, used instead of new ones (a combatant without one rolls)."""
+    previous = kept or {}
+    names = [c.name for c in combatants]
+    parts = [parts_of(c) for c in combatants]
+    rolls = [
+        previous[c.name][0] if c.name in previous else dice.roll(sides, f"{c.name} reaction")
+        for c in combatants
+    ]
+    totals = [r + sum(p.values()) for r, p in zip(rolls, parts, strict=True)]
+    agi_cun = [c.ability("agility") + c.ability("cunning") for c in combatants]
+    keys = list(zip(totals, agi_cun, strict=True))
+    tiebreak = settle_ties(dice, names, _still_tied(keys, names, previous), sides)
+    for i, name in enumerate(names):
+        if not tiebreak[i] and previous.get(name, (0, ()))[1] and keys.count(keys[i]) > 1:
+            tiebreak[i] = list(previous[name][1])
+    ranked = sorted(
+        range(len(combatants)),
+        key=lambda i: (-totals[i], -agi_cun[i], [-v for v in tiebreak[i]]),
+    )
+
+    def place(at: int, i: int) -> Place:
+        who = combatants[i]
+        why = cannot_act(who)
+        return Place(
+            at,
+            who.name,
+            totals[i],
+            rolls[i],
+            agi_cun[i],
+            tuple(tiebreak[i]),
+            parts[i],
+            totals[i] - rolls[i],
+            who.ap,
+            why is None,
+            "acts" if why is None else why.split(" ")[0],
+        )
+
+    order = tuple(place(at, i) for at, i in enumerate(ranked, 1))
+    declare = tuple(place(at, i) for at, i in enumerate(reversed(ranked), 1))
+    return Initiative(round, order, declare, kept=bool(previous))

@@ -1,0 +1,157 @@
+"""Casting spells (EL12): the Spell Attack against the target's Spell Defense, the
+difference as damage, the level's MP spent."""
+
+from __future__ import annotations
+
+from erc.core.checks import Opposed, Roller
+from erc.core.dice import Dice
+from erc.core.errors import ErcError
+from erc.core.value import Value
+from erc.rulesets.elysium.conditions import actor, two
+from erc.rulesets.elysium.model import Combatant, Settings, Spell
+from erc.rulesets.elysium.rules.ap import ApSpend, pay
+from erc.rulesets.elysium.rules.attack import TargetHp
+from erc.rulesets.elysium.rules.defense import Defense, spell_defense
+from erc.rulesets.elysium.rules.rolls import Side, roll_opposed, side, unrolled
+
+
+class CastPlan(Value):
+    caster: Combatant
+    target: Combatant
+    spell: Spell
+    level: int
+    mp_cost: int
+    initiator: Side
+    defense: Defense
+    ap: ApSpend
+    sides: int
+    notes: tuple[str, ...]
+
+
+class Cast(Value):
+    """``erc cast`` (EL Part 2): the opposed roll, the damage, ``mp_before``/``mp_after``."""
+
+    initiator: Roller
+    opponent: Roller
+    margin: int | None
+    winner: str | None
+    ap: ApSpend
+    caster: str
+    target: str
+    spell: str
+    school: str
+    level: int
+    mp_cost: int
+    mp_before: int
+    mp_after: int
+    defense_kind: str
+    damage: int | None
+    targets: tuple[TargetHp, ...]
+    escape_bonus: int
+    resolved: bool
+    notes: tuple[str, ...]
+
+
+def choose_spell(caster: Combatant, name: str) -> Spell:
+    spell = caster.spell(name)
+    if spell is None:
+        known = ", ".join(s.name for s in caster.spells) or "none"
+        raise ErcError(
+            "unknown-spell", f"{caster.name} has no spell called {name!r}; it has: {known}"
+        )
+    return spell
+
+
+def plan_cast(
+    caster: Combatant,
+    target: Combatant,
+    rules: Settings,
+    *,
+    spell: str,
+    level: int,
+) -> CastPlan:
+    """Check a casting: the spell and its level (from 1, as the file lists them), AP before
+    MP (EL Part 3.12), a pinned caster's gestures (EL10.2)."""
+    actor(caster, offensive=True, what="a damaging spell")
+    two(caster, target, "a spell attack")
+    chosen = choose_spell(caster, spell)
+    count = len(chosen.levels)
+    if not 1 <= level <= count:
+        raise ErcError(
+            "no-such-level",
+            f"{chosen.name} is listed with level{'s 1-' if count > 1 else ' '}{count}"
+            f" in the file, not level {level} (EL12)",
+        )
+    if caster.pinned_by is not None and not caster.has_trump("focus_casting"):
+        raise ErcError(
+            "cannot-cast",
+            f"{caster.name} is pinned by {caster.pinned_by} and needs its arms to cast: only "
+            "a caster who needs no gestures (focus_casting) casts normally in a grab (EL10)",
+        )
+    chosen_level = chosen.levels[level - 1]
+    spend = pay(caster, chosen.ap, f"casting {chosen.name}")
+    if chosen_level.mp > caster.mp:
+        raise ErcError(
+            "not-enough-mp",
+            f"{caster.name} has {caster.mp} MP; {chosen.name} at level {level} costs "
+            f"{chosen_level.mp} MP (EL12)",
+        )
+    parts = {
+        chosen.school: caster.school(chosen.school),
+        chosen.ability: caster.ability(chosen.ability),
+        "level_bonus": chosen_level.bonus,
+    }
+    guard = spell_defense(target, chosen.school, rules)
+    return CastPlan(
+        caster,
+        target,
+        chosen,
+        level,
+        chosen_level.mp,
+        side(caster, parts, f"{caster.name} spell attack"),
+        guard,
+        spend,
+        rules.sides,
+        guard.notes,
+    )
+
+
+def _result(plan: CastPlan, contest: Opposed | None) -> Cast:
+    c, t = plan.caster, plan.target
+    damage = None if contest is None else max(0, contest.margin)
+    targets: tuple[TargetHp, ...] = ()
+    escape = 0
+    if damage is not None:
+        after = max(0, t.hp - damage)
+        targets = (TargetHp(t.name, damage, t.hp, after, after <= 0),)
+        if c.pinned_by == t.name:
+            escape = t.hp - after  # EL10.4: damage dealt the grabber while pinned
+    return Cast(
+        contest.initiator if contest else unrolled(plan.initiator),
+        contest.opponent if contest else unrolled(plan.defense.side),
+        contest.margin if contest else None,
+        contest.winner if contest else None,
+        plan.ap,
+        c.name,
+        t.name,
+        plan.spell.name,
+        plan.spell.school,
+        plan.level,
+        plan.mp_cost,
+        c.mp,
+        c.mp - plan.mp_cost,
+        plan.defense.kind,
+        damage,
+        targets,
+        escape,
+        contest is not None,
+        plan.notes,
+    )
+
+
+def resolve(dice: Dice, plan: CastPlan) -> Cast:
+    return _result(plan, roll_opposed(dice, plan.sides, plan.initiator, plan.defense.side))
+
+
+def unresolved(plan: CastPlan) -> Cast:
+    return _result(plan, None)

@@ -1,0 +1,254 @@
+"""The Grab (EL10, EL Part 3.9): pin, squeeze, throw, move, pry, release and escape through
+the real CLI, the state kept in the journal."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.test_el_support import (
+    FISTS,
+    fighter,
+    ok,
+    refused,
+    refused_records_nothing,
+    status_row,
+    sword,
+    write,
+)
+
+
+@pytest.fixture
+def hold(tmp_path: Path) -> Path:
+    grabber = fighter(
+        "G",
+        ap=20,
+        abilities={"cunning": 2, "muscle": 4, "agility": 3, "endurance": 1},
+        skills={"hand-to-hand": 3, "hold": 2, "dodge": 2},
+        weapons=[sword(), FISTS],
+    )  # grab roll 2 + 3 + 4 + 1 = 10; hold 2 + 4 = 6
+    victim = fighter(
+        "V",
+        abilities={"agility": 2, "endurance": 2, "muscle": 1},
+        skills={"dodge": 1, "escape": 3, "athletics": 1, "hold": 1},
+        weapons=[sword(name="dagger", skill="dagger")],
+    )  # dodge 2 + 1 + 2 = 5; escape 3 + 2 = 5; athletics 1 + 1 = 2; hold 1 + 1 = 2
+    return write(tmp_path, grabber, victim)
+
+
+def pin(erc: Any, path: Path, *extra: str) -> dict[str, Any]:
+    result = ok(
+        erc, path, "grab", "G", "V", "--defense", "dodge", *extra, "--rolls", "5,2", "--apply"
+    )
+    assert result["outcome"] == "pinned"
+    return result
+
+
+def test_grab_is_a_hand_to_hand_attack_roll_against_a_defense_roll(erc: Any, hold: Path) -> None:
+    """EL10.1: "Attempting a Grab takes 4 AP, and an attacker must roll their normal
+    Hand-to-hand Attack Roll. Defenders must roll a Defense Roll"; EL Part 3.9: the first
+    natural weapon's damage score; the difference is damage; the defender is pinned."""
+    result = pin(erc, hold)
+    assert result["initiator"]["parts"] == {
+        "cunning": 2,
+        "hand-to-hand": 3,
+        "muscle": 4,
+        "damage_score": 1,
+    }
+    assert result["opponent"]["parts"] == {
+        "agility": 2,
+        "dodge": 1,
+        "endurance": 2,
+        "armor_bonus": 0,
+    }
+    assert result["margin"] == 8 and result["damage"] == 8 and result["ap"]["cost"] == 4
+    assert result["targets"] == [
+        {"name": "V", "damage": 8, "hp_before": 30, "hp_after": 22, "down": False}
+    ]
+    row = status_row(erc, hold, "V")
+    assert row["pinned_by"] == "G" and row["hp"] == 22
+    assert status_row(erc, hold, "G")["pinning"] == ["V"]
+
+
+def test_grab_without_a_natural_weapon_has_damage_score_0(erc: Any, tmp_path: Path) -> None:
+    """EL Part 3.9: "The grab's attack roll uses A's first natural weapon's damage score (0
+    without one); it always costs 4 AP"; EL Part 3.14: "grab still works"."""
+    path = write(tmp_path, fighter("G", weapons=[sword(ap=1)]), fighter("V"))
+    result = ok(erc, path, "grab", "G", "V", "--rolls", "5,2")
+    assert result["initiator"]["parts"]["damage_score"] == 0 and result["ap"]["cost"] == 4
+
+
+def test_no_damage_pins_without_damage_and_a_miss_pins_nothing(erc: Any, hold: Path) -> None:
+    """EL10.1: "he or she can opt to forgo damage, but either way, the defender is
+    considered pinned"; EL1.5: a tie changes nothing."""
+    missed = ok(erc, hold, "grab", "G", "V", "--defense", "dodge", "--rolls", "1,6")
+    assert missed["outcome"] == "missed" and missed["damage"] == 0
+    result = pin(erc, hold, "--no-damage")
+    assert result["damage"] == 0 and status_row(erc, hold, "V")["hp"] == 30
+
+
+def test_a_pinned_defender_cannot_move(erc: Any, hold: Path) -> None:
+    """EL10.2: "D cannot move" ("rendered basically immobile"); EL13."""
+    pin(erc, hold)
+    assert refused_records_nothing(erc, hold, "movement", "V", "--ft", "5")["code"] == (
+        "cannot-move"
+    )
+
+
+def test_squeeze_is_an_attack_roll_against_the_pinned_defense(erc: Any, hold: Path) -> None:
+    """EL10.3: "Squeeze - 4 AP. The attacker tightens the Grab and deals crushing damage
+    using a normal attack roll (as noted above, the defender adds neither Agility nor Dodge
+    on the defense)"."""
+    pin(erc, hold, "--no-damage")
+    ok(erc, hold, "roll-init", "--rolls", "2,1", "--apply")
+    result = ok(erc, hold, "grab", "G", "V", "--squeeze", "--rolls", "5,2", "--apply")
+    assert result["opponent"]["parts"] == {"endurance": 2, "armor_bonus": 0}
+    assert result["damage"] == 11 and result["ap"]["cost"] == 4  # 15 against 4
+    assert result["outcome"] == "held" and status_row(erc, hold, "V")["hp"] == 19
+
+
+def test_actions_after_the_pin_need_it(erc: Any, hold: Path) -> None:
+    """EL10.3: "After the pin has been established, the attacker can do any of the
+    following"."""
+    for option in (["--squeeze"], ["--throw"], ["--move", "5"], ["--pry", "dagger"], ["--release"]):
+        error = refused_records_nothing(erc, hold, "grab", "G", "V", *option)
+        assert error["code"] == "not-pinned", option
+    pin(erc, hold)
+    assert refused(erc, hold, "grab", "G", "V")["code"] == "already-pinned"
+    assert refused(erc, hold, "grab", "G", "V", "--throw", "--squeeze")["code"] == "bad-option"
+
+
+def test_throw_opposed_hold_winner_margin_in_feet(erc: Any, hold: Path) -> None:
+    """EL10.3: "The attack and defender roll opposed Hold checks (the defender can
+    optionally roll an Escape check). If the defender wins, he or she breaks out of the
+    hold. If the attacker wins, the defender is thrown by that many feet"."""
+    pin(erc, hold)
+    # V's default check: escape (5) over hold (2)
+    result = ok(erc, hold, "grab", "G", "V", "--throw", "--rolls", "9,3")
+    assert result["initiator"]["parts"] == {"hold": 2, "muscle": 4}
+    assert result["opponent"]["parts"] == {"escape": 3, "agility": 2}
+    assert result["outcome"] == "thrown" and result["thrown_ft"] == 7
+    held = ok(erc, hold, "grab", "G", "V", "--throw", "--resist-with", "hold", "--rolls", "3,7")
+    assert held["opponent"]["parts"] == {"hold": 1, "muscle": 1} and held["outcome"] == "held"
+    broke = ok(erc, hold, "grab", "G", "V", "--throw", "--rolls", "1,9", "--apply")
+    assert broke["outcome"] == "broke-free" and broke["thrown_ft"] is None
+    assert status_row(erc, hold, "V")["pinned_by"] is None
+
+
+def test_thrown_defender_is_released(erc: Any, hold: Path) -> None:
+    """EL10.3: "A higher: D is thrown that many feet and released"."""
+    pin(erc, hold)
+    ok(erc, hold, "grab", "G", "V", "--throw", "--rolls", "9,3", "--apply")
+    assert status_row(erc, hold, "V")["pinned_by"] is None
+    assert status_row(erc, hold, "G")["pinning"] == []
+
+
+def test_move_carries_the_defender_for_the_moves_ap(erc: Any, hold: Path) -> None:
+    """EL10.3: "Move - You can pick up the defender and drag or carry him or her along ...
+    opposed Hold checks ... The AP cost is normal for moving"."""
+    pin(erc, hold, "--no-damage")
+    carried = ok(erc, hold, "grab", "G", "V", "--move", "7", "--rolls", "9,3", "--apply")
+    assert carried["outcome"] == "carried" and carried["ap"]["cost"] == 2
+    assert status_row(erc, hold, "V")["pinned_by"] == "G"
+    broke = ok(erc, hold, "grab", "G", "V", "--move", "5", "--rolls", "1,9", "--apply")
+    assert broke["outcome"] == "broke-free"
+
+
+def test_pry_opposed_hold_takes_the_item(erc: Any, hold: Path) -> None:
+    """EL10.3: "Pry - 2 AP ... Make opposed Hold checks. If the defender wins, he or she
+    keeps the item. If the attacker wins, the item is taken"."""
+    pin(erc, hold)
+    kept = ok(erc, hold, "grab", "G", "V", "--pry", "dagger", "--rolls", "1,5")
+    assert kept["opponent"]["parts"] == {"hold": 1, "muscle": 1}
+    assert kept["outcome"] == "kept" and kept["ap"]["cost"] == 2
+    taken = ok(erc, hold, "grab", "G", "V", "--pry", "dagger", "--rolls", "9,1", "--apply")
+    assert taken["outcome"] == "taken" and taken["taken_weapon"] == "dagger"
+    assert status_row(erc, hold, "G")["weapons"] == ["sword", "fists", "dagger"]
+    assert status_row(erc, hold, "V")["weapons"] == []
+    trinket = ok(erc, hold, "grab", "G", "V", "--pry", "amulet", "--rolls", "9,1")
+    assert trinket["outcome"] == "taken" and trinket["taken_weapon"] is None
+
+
+def test_release_is_free(erc: Any, hold: Path) -> None:
+    """EL10.1: "The attacker is free to release the Grab at any time"; EL10.3
+    ``--release`` (0 AP)."""
+    pin(erc, hold)
+    ran = erc("grab", "G", "V", "--release", "-e", str(hold), "--json", "--apply")
+    assert ran.code == 0 and ran.json["rolls"] == []
+    result = ran.json["result"]
+    assert result["outcome"] == "released" and result["ap"]["cost"] == 0
+    assert result["initiator"] is None and result["opponent"] is None
+    assert status_row(erc, hold, "V")["pinned_by"] is None
+
+
+def test_escape_is_athletics_or_escape_against_the_grabbers_hold(erc: Any, hold: Path) -> None:
+    """EL10.4: "For 2 AP on his or her turn, a defender can try to break out of the pin.
+    Either a Athletics check or an Escape check can be used"."""
+    pin(erc, hold)
+    result = ok(erc, hold, "escape", "V", "--rolls", "5,3")
+    assert result["check"] == "escape" and result["initiator"]["name"] == "V"
+    assert result["initiator"]["parts"] == {"escape": 3, "agility": 2}
+    assert result["opponent"]["parts"] == {"hold": 2, "muscle": 4}
+    assert result["outcome"] == "broke-free" and result["ap"]["cost"] == 2
+    athletic = ok(erc, hold, "escape", "V", "--with", "athletics", "--rolls", "5,3")
+    assert athletic["initiator"]["parts"] == {"athletics": 1, "muscle": 1}
+    assert athletic["outcome"] == "held"
+    ok(erc, hold, "escape", "V", "--rolls", "5,3", "--apply")
+    assert status_row(erc, hold, "V")["pinned_by"] is None
+    assert refused(erc, hold, "escape", "V")["code"] == "not-pinned"
+
+
+def test_damage_dealt_to_the_grabber_adds_to_the_next_escape_or_hold(erc: Any, hold: Path) -> None:
+    """EL10.4: "If the defending character inflicts damage against the attacker while in the
+    Grab, he or she can add the amount of damage done to his or her next Escape or Hold
+    check"."""
+    pin(erc, hold, "--no-damage")
+    struck = ok(erc, hold, "attack", "V", "G", "--rolls", "10,1", "--apply")
+    assert struck["damage"] > 0 and struck["escape_bonus"] == struck["damage"]
+    assert status_row(erc, hold, "V")["escape_bonus"] == struck["damage"]
+    athletic = ok(erc, hold, "escape", "V", "--with", "athletics", "--rolls", "1,1")
+    assert "escape_bonus" not in athletic["initiator"]["parts"]  # not an Escape or Hold check
+    ok(erc, hold, "roll-init", "--rolls", "1,2", "--apply")
+    escape = ok(erc, hold, "escape", "V", "--with", "escape", "--rolls", "1,10", "--apply")
+    assert escape["initiator"]["parts"]["escape_bonus"] == struck["damage"]
+    assert escape["escape_bonus_used"] is True
+    assert status_row(erc, hold, "V")["escape_bonus"] == 0
+
+
+def test_a_pinned_caster_needs_focus_casting(erc: Any, tmp_path: Path) -> None:
+    """Seed 004 "Escaping a Grab": "If the defender doesn't require the use of gestures to
+    cast spells (say, the character has Focus Casting ...), he or she can cast normally";
+    EL10.2: a spell cast with the arms is lost at the pin, its MP kept."""
+    spell = {
+        "name": "Burn",
+        "school": "fire",
+        "ability": "cunning",
+        "ap": 2,
+        "levels": [{"mp": 1, "bonus": 0}],
+    }
+    grabber = fighter("G", abilities={"muscle": 9}, skills={"hand-to-hand": 5})
+    plain = fighter("C", mp=5, spells=[spell])
+    focused = fighter("F", mp=5, spells=[spell], trumps=["focus_casting"])
+    path = write(tmp_path, grabber, plain, focused)
+    pinned = ok(erc, path, "grab", "G", "C", "--no-damage", "--rolls", "10,1", "--apply")
+    assert any("MP are kept" in n for n in pinned["notes"])
+    error = refused(erc, path, "cast", "C", "G", "--spell", "Burn", "--level", "1")
+    assert error["code"] == "cannot-cast"
+    ok(erc, path, "roll-init", "--rolls", "1,2,3", "--apply")
+    ok(erc, path, "grab", "G", "C", "--release", "--apply")
+    ok(erc, path, "grab", "G", "F", "--no-damage", "--rolls", "10,1", "--apply")
+    cast = ok(erc, path, "cast", "F", "G", "--spell", "Burn", "--level", "1", "--rolls", "9,1")
+    assert cast["damage"] == 8 and cast["escape_bonus"] == 8
+
+
+def test_a_feint_goes_to_the_grabs_attack_roll(erc: Any, hold: Path) -> None:
+    """EL9: the feint's difference is "added to the attacker's next Attack Roll"; the grab's
+    is "their normal Hand-to-hand Attack Roll" (EL10.1), so it takes the feint."""
+    feinter = fighter("F", abilities={"cunning": 5}, skills={"bluff": 5}, weapons=[FISTS])
+    path = write(hold.parent, feinter, fighter("V"))
+    assert ok(erc, path, "feint", "F", "V", "--rolls", "5,1", "--apply")["bonus"] == 14
+    grab = ok(erc, path, "grab", "F", "V", "--rolls", "1,1", "--apply")
+    assert grab["initiator"]["parts"]["feint"] == 14 and grab["feint_used"] == 14
+    assert status_row(erc, path, "F")["feints"] == []
