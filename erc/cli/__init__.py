@@ -8,13 +8,13 @@ options a line may use depends on its encounter's ruleset (``erc.cli.dispatch``)
 from __future__ import annotations
 
 import sys
-from collections.abc import Sequence
 
 from erc.core.errors import ErcError
 from erc.core.outcome import Outcome
 
 TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
 if TYPE_CHECKING:
+    from collections.abc import Sequence
     from typing import Any
 
 
@@ -103,9 +103,9 @@ def emit(outcome: Outcome, as_json: bool) -> int:
 
         sys.stdout.write(encode(envelope(outcome), ascii_only=not _utf8(sys.stdout)).decode())
     else:
-        import importlib
+        from erc.core import module
 
-        renderer: Any = importlib.import_module(outcome.render)
+        renderer: Any = module(outcome.render)
         if hasattr(renderer, "lines"):
             for line in renderer.lines(outcome):
                 sys.stdout.write(line + "\n")

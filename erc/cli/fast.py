@@ -11,12 +11,13 @@ identical results.
 
 from __future__ import annotations
 
-import importlib
 import os
-from collections.abc import Sequence
+
+from erc.core import module
 
 TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
 if TYPE_CHECKING:
+    from collections.abc import Sequence
     from typing import Any
 
 
@@ -118,7 +119,7 @@ def _spec(ruleset: str, name: str) -> dict[str, Any] | None:
         import json
 
         try:
-            table: dict[str, str] = importlib.import_module(f"erc.cli.spec.{ruleset}").SPEC
+            table: dict[str, str] = module(f"erc.cli.spec.{ruleset}").SPEC
         except ModuleNotFoundError:
             table = {}
         text = table.get(name)
@@ -205,8 +206,8 @@ def _one(param: dict[str, Any], raw: Any) -> Any:
 
 
 def _enum(path: str, value: Any) -> Any:
-    module, _, name = path.partition(":")
-    return getattr(importlib.import_module(module), name)(value)
+    where, _, name = path.partition(":")
+    return getattr(module(where), name)(value)
 
 
 def _default(default: Any) -> Any:

@@ -6,7 +6,7 @@ exactly the same callables, and only the one a command line names is imported.
 
 from __future__ import annotations
 
-import importlib
+from erc.core import module
 
 TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
 if TYPE_CHECKING:
@@ -53,8 +53,8 @@ def load_command(ruleset: Ruleset, name: str) -> Callable[..., Any]:
     if key in _loaded:
         return _loaded[key]
     target = commands(ruleset)[name]
-    module, _, function = target.partition(":")
-    func: Callable[..., Any] = getattr(importlib.import_module(module), function)
+    where, _, function = target.partition(":")
+    func: Callable[..., Any] = getattr(module(where), function)
     if name not in SHARED or ruleset.command(name):
         from erc.cli.boundary import wrap
 

@@ -6,7 +6,6 @@ control characters are shown escaped, so a file cannot drive the terminal.
 
 from __future__ import annotations
 
-import importlib
 import os
 import sys
 from typing import IO, Any
@@ -15,6 +14,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
+from erc.core import module
 from erc.core.outcome import Outcome
 from erc.core.text import safe
 
@@ -72,7 +72,7 @@ def footer(outcome: Outcome) -> Text:
 def show(outcome: Outcome, file: IO[str] | None = None) -> None:
     """Print ``outcome`` with its renderer (``outcome.render``, imported only now)."""
     out = console(file)
-    renderer: Any = importlib.import_module(outcome.render)
+    renderer: Any = module(outcome.render)
     for part in renderer.render(outcome):
         out.print(part)
     tail = footer(outcome)

@@ -17,8 +17,7 @@ insides by name.
 
 from __future__ import annotations
 
-import importlib
-
+from erc.core import module
 from erc.core.value import Value
 
 TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
@@ -39,7 +38,8 @@ class Ruleset(Value):
     """The house-rule keys of ``rules:``."""
 
     def part(self, name: str) -> ModuleType:
-        return importlib.import_module(f"{self.package}.{name}")
+        found: ModuleType = module(f"{self.package}.{name}")
+        return found
 
     def loader(self) -> ModuleType:
         return self.part("build")

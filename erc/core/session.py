@@ -17,10 +17,9 @@ if TYPE_CHECKING:
     from collections.abc import Mapping
     from typing import Any
 
-    from erc.core.fold import State, Tracker
+    from erc.core.fold import Index, State, Tracker
     from erc.core.journal import Handle
     from erc.core.ruleset import Ruleset
-    from erc.core.snapshot import Index
 
 
 class Loaded:
@@ -43,12 +42,13 @@ class Loaded:
         self.state: State = self._tracker.freeze()
 
     def _load(self, handle: Handle) -> None:
-        from erc.core import snapshot as snapshots
-        from erc.core.fold import cancelled, fold, restore, snapshot
+        from erc.core.fold import Index, cancelled, fold, restore, snapshot
 
         kind = self.ruleset.events().Tracker
         kept = None
         if handle.regular:
+            from erc.core import snapshot as snapshots
+
             kept = snapshots.load(self.journal, self.ruleset, self.base, kind)
         tracker: Tracker | None = None
         if kept is not None and kept.offset <= handle.size and handle.crc(kept.offset) == kept.crc:
@@ -61,8 +61,6 @@ class Loaded:
                 except Exception:  # a snapshot that does not restore is only a miss
                     tracker = None
         if tracker is None:
-            from erc.core.snapshot import Index
-
             read = handle.scan()
             tracker, index = kind(self.base), Index()
         fold(tracker, read.entries, self.journal)
@@ -70,6 +68,8 @@ class Loaded:
         handle.next = index.next
         self.index, self._tracker = index, tracker
         if handle.regular and len(read.entries) >= snapshots.MIN_TAIL:
+            from erc.core import snapshot as snapshots
+
             taken = snapshots.Snapshot(read.size, read.lines, read.crc, snapshot(tracker), index)
             snapshots.store(self.journal, self.ruleset, self.base, kind, taken)
 

@@ -25,14 +25,12 @@ import marshal
 import os
 import sys
 
-from erc.core.fold import cancelled
+from erc.core.fold import Index
 
 TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
 if TYPE_CHECKING:
-    from collections.abc import Iterable
     from typing import Any
 
-    from erc.core.journal import Entry
     from erc.core.ruleset import Ruleset
 
 FORMAT = 1
@@ -48,75 +46,6 @@ _SOURCES = (
     "core/model.py",
 )
 _HASH_KEY = 0x65726320736E6170
-
-
-class Index:
-    """What commands ask of a journal's events besides the state: every id in order (a new
-    event takes the next), each one's command, the ``--key`` each was recorded under, and
-    the ids an undo cancelled (``erc.core.fold.cancelled``)."""
-
-    __slots__ = ("cancelled", "commands", "ids", "keys", "top")
-
-    def __init__(self) -> None:
-        self.ids: list[int] = []
-        self.commands: list[str] = []
-        self.keys: dict[str, int] = {}
-        self.cancelled: set[int] = set()
-        self.top = 0
-
-    def add(self, entries: Iterable[Entry]) -> None:
-        listed = list(entries)
-        intern = sys.intern
-        for entry in listed:
-            self.ids.append(entry.id)
-            self.commands.append(intern(entry.command))
-            if entry.key is not None:
-                self.keys.setdefault(entry.key, entry.id)
-            if entry.id > self.top:
-                self.top = entry.id
-        self.cancelled |= cancelled(listed)
-
-    @property
-    def next(self) -> int:
-        """The id the next event takes."""
-        return self.top + 1
-
-    def __len__(self) -> int:
-        return len(self.ids)
-
-    def last_live(self) -> tuple[int, str] | None:
-        """The last applied event still in force (neither undone nor an undo): ``undo``'s."""
-        gone = self.cancelled
-        for ident, command in zip(reversed(self.ids), reversed(self.commands), strict=True):
-            if ident not in gone and command != "undo":
-                return ident, command
-        return None
-
-    def plain(self) -> Any:
-        return (tuple(self.ids), tuple(self.commands), self.keys, tuple(sorted(self.cancelled)))
-
-    @classmethod
-    def of_plain(cls, plain: Any) -> Index:
-        ids, commands, keys, gone = plain
-        if not (
-            isinstance(ids, tuple)
-            and isinstance(commands, tuple)
-            and len(ids) == len(commands)
-            and isinstance(keys, dict)
-            and isinstance(gone, tuple)
-            and all(type(i) is int for i in ids)
-            and all(type(c) is str for c in commands)
-            and all(type(k) is str and type(v) is int for k, v in keys.items())
-            and all(type(i) is int for i in gone)
-        ):
-            raise ValueError("not an index")
-        index = cls()
-        index.ids = list(ids)
-        index.commands = [sys.intern(c) for c in commands]
-        index.keys = dict(keys)
-        index.cancelled = set(gone)
-        index.top = max(ids, default=0)
-        return index
 
 
 class Snapshot:

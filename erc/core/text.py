@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
-import re
+TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+if TYPE_CHECKING:
+    import re
 
-_CONTROL = re.compile(
+_CONTROL = (
     r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u200b-\u200f\u2028\u2029\u202a-\u202e\u2060-\u2069\ufeff"
     r"\udc80-\udcff]"
 )
+_compiled: list[re.Pattern[str]] = []
+"""The pattern, compiled on first use (a JSON command never needs it)."""
 
 
 def _escape(match: re.Match[str]) -> str:
@@ -20,7 +24,14 @@ def _escape(match: re.Match[str]) -> str:
 def safe(value: object) -> str:
     """``value`` as text with every control, invisible-format or undecodable character shown
     as an escape, so a file name or combatant name cannot drive the terminal."""
-    return _CONTROL.sub(_escape, str(value))
+    text = str(value)
+    if text.isascii() and text.isprintable():
+        return text
+    if not _compiled:
+        import re
+
+        _compiled.append(re.compile(_CONTROL))
+    return _compiled[0].sub(_escape, text)
 
 
 def normal(name: str) -> str:

@@ -34,7 +34,7 @@ else:
 
 _set = object.__setattr__
 _NO_DEFAULT = object()
-SPECIALISE_AFTER = 16
+SPECIALISE_AFTER = 256
 """Instances a class makes with the generic ``__init__`` before it compiles its own."""
 
 

@@ -7,8 +7,7 @@ for a ruleset costs one small module.
 
 from __future__ import annotations
 
-import importlib
-
+from erc.core import module as load
 from erc.core.errors import ErcError
 
 TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
@@ -46,7 +45,7 @@ def get(name: str) -> Ruleset:
             f"no ruleset {name!r}{did_you_mean(name, NAMES)}; one of: {', '.join(NAMES)}",
         )
     try:
-        module = importlib.import_module(PACKAGES[name])
+        module = load(PACKAGES[name])
     except ModuleNotFoundError:
         raise ErcError(
             "unknown-ruleset", f"the {name} ruleset is not part of this erc yet"
