@@ -16,6 +16,10 @@ import msgspec
 from erc.core.encounter.yamlread import Document, Path
 from erc.core.errors import Problem, did_you_mean
 
+EXTENSION_PREFIX = "x-"
+"""Top-level keys starting with it hold anchors for sharing (README "Encounter files"): they
+are left out here, and ``erc schema`` allows them."""
+
 _AT = re.compile(r" - at `\$(.*)`\Z")
 _STEP = re.compile(r"\[(\d+)\]|\.([^.\[]+)")
 
@@ -29,7 +33,7 @@ def validate(doc: Document, spec_type: Any) -> tuple[Any | None, list[Problem]]:
     if doc.data is None and problems:
         return None, problems
     if isinstance(doc.data, dict):
-        doc.data = {k: v for k, v in doc.data.items() if not str(k).startswith("x-")}
+        doc.data = {k: v for k, v in doc.data.items() if not str(k).startswith(EXTENSION_PREFIX)}
     try:
         spec = msgspec.convert(doc.data, spec_type)
     except msgspec.ValidationError as exc:

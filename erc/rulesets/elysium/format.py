@@ -1,6 +1,11 @@
 """The Elysium encounter file format (RULES-elysium Part 2), declared once: validation,
 ``erc schema`` and the builder all come from it. The closed sets are the model's
-(``erc.rulesets.elysium.model``)."""
+(``erc.rulesets.elysium.model``).
+
+Each key's title and description sit in its ``Meta``; the rules of ``build.cross_checks``
+that JSON Schema can state sit beside the declarations as ``extra_json_schema`` (read only
+by ``erc schema``; ``erc.core.encounter.spec`` says why).
+"""
 
 from __future__ import annotations
 
@@ -10,12 +15,20 @@ from msgspec import Meta
 
 from erc.core.encounter.limits import MAX_COMBATANTS
 from erc.core.encounter.spec import Closed as _Closed
-from erc.core.encounter.spec import Count, Label, Small, Text
+from erc.core.encounter.spec import (
+    CombatantName,
+    Count,
+    EncounterName,
+    FormatVersion,
+    Side,
+    Small,
+    Text,
+)
 from erc.rulesets.elysium import model
 
 Score = Annotated[int, Meta(ge=-20, le=100)]
-Ranks = Annotated[int, Meta(ge=0, le=100, description="skill ranks")]
-Cost = Annotated[int, Meta(ge=0, le=100, description="AP")]
+Ranks = Annotated[int, Meta(ge=0, le=100)]
+Cost = Annotated[int, Meta(ge=0, le=100)]
 Points = Annotated[int, Meta(ge=0, le=10_000)]
 
 if TYPE_CHECKING:  # the checker needs literal values; at run time they come from the model
@@ -34,87 +47,353 @@ else:
     HelplessDefense = Literal[model.HELPLESS_DEFENSES]
 
 SkillMap = Annotated[dict[Text, Ranks], Meta(max_length=100)]
-SkillAbilities = Annotated[
-    dict[Text, Ability],
-    Meta(max_length=100, description="skill -> its key ability (EL1.3)"),
-]
+SkillAbilities = Annotated[dict[Text, Ability], Meta(max_length=100)]
+
+MP_RULE = {
+    "if": {"not": {"required": ["mp"], "properties": {"mp": {"minimum": 1}}}},
+    "then": {
+        "properties": {
+            "mp_current": {
+                "enum": [0, None],
+                "errorMessage": "at most mp, which is 0 (or not given)",
+            }
+        }
+    },
+}
+"""``cross_checks``: ``mp_current`` at most ``mp``, where JSON Schema can say it (no ``mp``,
+or 0: none left either)."""
 
 
 class Abilities(_Closed, frozen=True):
-    """EL1.2: AGI, CUN, MUS, END and the key abilities; a missing one is 0."""
+    """EL1.2: AGI, CUN, MUS, END and the key abilities; raw numbers, a missing one is 0."""
 
-    agility: Score | None = None
-    cunning: Score | None = None
-    muscle: Score | None = None
-    endurance: Score | None = None
-    insight: Score | None = None
-    courage: Score | None = None
-    self_control: Score | None = None
+    agility: Annotated[
+        Score | None,
+        Meta(
+            title="Agility (AGI)",
+            description="Reaction (EL2.1), Dodge (EL5.2), spell defence, trip defence; escape's "
+            "key ability.",
+        ),
+    ] = None
+    cunning: Annotated[
+        Score | None,
+        Meta(
+            title="Cunning (CUN)",
+            description="Reaction, attack rolls (EL4.1), Parry, disarm and trip; bluff's and "
+            "taunt's key ability.",
+        ),
+    ] = None
+    muscle: Annotated[
+        Score | None,
+        Meta(
+            title="Muscle (MUS)",
+            description="Attack rolls, disarm, trip and its defence; hold's and athletics' key "
+            "ability.",
+        ),
+    ] = None
+    endurance: Annotated[
+        Score | None,
+        Meta(title="Endurance (END)", description="Dodge, Parry and spell defence (EL5, EL12)."),
+    ] = None
+    insight: Annotated[
+        Score | None,
+        Meta(title="Insight", description="Discern's and negotiate's key ability (EL1.3)."),
+    ] = None
+    courage: Annotated[
+        Score | None,
+        Meta(
+            title="Courage",
+            description="Intimidate's key ability, and Discern's against intimidation (EL11.1).",
+        ),
+    ] = None
+    self_control: Annotated[
+        Score | None,
+        Meta(title="Self-control", description="Discern's key ability against a taunt (EL11.2)."),
+    ] = None
 
 
 class WeaponSpec(_Closed, frozen=True):
-    name: Text
-    skill: Text
-    ap: Cost
-    damage_score: Small
-    disarm_bonus: Small = 0
-    disarm_resist: Small = 0
-    trip_bonus: Small = 0
-    parry_bonus: Small = 0
-    magic: Annotated[int, Meta(ge=0, le=100, description="EL5.4: the magic bonus")] = 0
-    polearm: bool = False
-    natural: bool = False
+    """A weapon: its skill, AP cost, damage score and bonuses (EL4-EL8)."""
+
+    name: Annotated[
+        Text,
+        Meta(title="Name", description="What `--with` names; unique for the combatant."),
+    ]
+    skill: Annotated[
+        Text,
+        Meta(
+            title="Skill",
+            description="The skill whose ranks it uses (`hand-to-hand`, `whip`, ...; EL4.1).",
+        ),
+    ]
+    ap: Annotated[
+        Cost,
+        Meta(
+            title="AP cost",
+            description="AP of an attack, feint, disarm or trip with it (EL3.3).",
+        ),
+    ]
+    damage_score: Annotated[
+        Small,
+        Meta(
+            title="Damage score",
+            description="Added to its attack rolls (EL4.1), not to parries.",
+        ),
+    ]
+    disarm_bonus: Annotated[
+        Small,
+        Meta(title="Disarm bonus", description="Added when disarming with it (EL7). Default 0."),
+    ] = 0
+    disarm_resist: Annotated[
+        Small,
+        Meta(
+            title="Disarm resistance",
+            description="Added when resisting a disarm of it (EL7). Default 0.",
+        ),
+    ] = 0
+    trip_bonus: Annotated[
+        Small,
+        Meta(title="Trip bonus", description="Added when tripping with it (EL8). Default 0."),
+    ] = 0
+    parry_bonus: Annotated[
+        Small,
+        Meta(
+            title="Parry bonus",
+            description="Added when parrying with it; may be negative (EL5.3). Default 0.",
+        ),
+    ] = 0
+    magic: Annotated[
+        Annotated[int, Meta(ge=0, le=100)],
+        Meta(
+            title="Magic bonus",
+            description="Added to its attacks less the defender's `mdef`, never negative, and "
+            "to its parries (EL5.4). Default 0.",
+        ),
+    ] = 0
+    polearm: Annotated[
+        bool,
+        Meta(
+            title="Polearm",
+            description="true: parrying a charge with it deals the negative margin back "
+            "(EL6.4). Default false.",
+        ),
+    ] = False
+    natural: Annotated[
+        bool,
+        Meta(
+            title="Natural weapon",
+            description="true: bare hands, claws; cannot be disarmed, and the grab's damage "
+            "score (EL7, EL10). Default false.",
+        ),
+    ] = False
 
 
 class SpellLevelSpec(_Closed, frozen=True):
-    mp: Points
-    bonus: Small
+    """One level of a spell (EL12)."""
+
+    mp: Annotated[Points, Meta(title="MP cost", description="MP spent casting at this level.")]
+    bonus: Annotated[
+        Small, Meta(title="Bonus", description="Added to the Spell Attack at this level.")
+    ]
 
 
 class SpellSpec(_Closed, frozen=True):
-    name: Text
-    school: Text
-    ability: Ability
-    ap: Cost
-    levels: Annotated[list[SpellLevelSpec], Meta(min_length=1, max_length=model.SPELL_LEVELS)]
+    """A spell (EL12): Spell Attack = die + school ranks + ability + the level's bonus."""
+
+    name: Annotated[
+        Text,
+        Meta(title="Name", description="What `cast --spell` names; unique for the combatant."),
+    ]
+    school: Annotated[
+        Text,
+        Meta(title="School", description="The magic school whose ranks (`schools`) it uses."),
+    ]
+    ability: Annotated[
+        Ability,
+        Meta(title="Casting ability", description="The ability added to its Spell Attack."),
+    ]
+    ap: Annotated[Cost, Meta(title="AP cost", description="AP of casting it (EL3.3).")]
+    levels: Annotated[
+        list[SpellLevelSpec],
+        Meta(
+            min_length=1,
+            max_length=model.SPELL_LEVELS,
+            title="Levels",
+            description="One to five levels of intensity, from 1 (`cast --level N`).",
+        ),
+    ]
 
 
 class CombatantSpec(_Closed, frozen=True):
-    name: Text
-    hp: Annotated[int, Meta(ge=1, le=10_000, description="maximum HP")]
-    hp_current: Annotated[int, Meta(ge=0, le=10_000)] | None = None
-    mp: Points = 0
-    mp_current: Points | None = None
-    ap: Annotated[int, Meta(ge=0, le=100, description="AP a round (EL3.1)")] = model.DEFAULT_AP
+    """A combatant, or with ``count`` a group of alike ones."""
+
+    name: CombatantName
+    hp: Annotated[int, Meta(ge=1, le=10_000, title="HP", description="Maximum health points.")]
+    hp_current: Annotated[
+        Annotated[int, Meta(ge=0, le=10_000)] | None,
+        Meta(
+            title="Current HP",
+            description="The HP now, when not full: 0 (down) up to `hp`. Default `hp`.",
+        ),
+    ] = None
+    mp: Annotated[Points, Meta(title="MP", description="Maximum magic points. Default 0.")] = 0
+    mp_current: Annotated[
+        Points | None,
+        Meta(
+            title="Current MP",
+            description="The MP now, when not full: up to `mp`. Default `mp`.",
+        ),
+    ] = None
+    ap: Annotated[
+        Annotated[int, Meta(ge=0, le=100)],
+        Meta(
+            title="AP",
+            description="Action points a round (EL3.1; the Speedy Combatant trump: more). "
+            "Default 6.",
+        ),
+    ] = model.DEFAULT_AP
     count: Count = 1
-    side: Label = ""
-    abilities: Abilities = Abilities()
-    skills: SkillMap = {}
-    armor_bonus: Small = 0
-    mdef: Annotated[int, Meta(ge=0, le=100, description="magic defence")] = 0
-    trumps: Annotated[list[Trump], Meta(max_length=len(model.TRUMPS))] = []
-    schools: SkillMap = {}
-    weapons: Annotated[list[WeaponSpec], Meta(max_length=20)] = []
-    spells: Annotated[list[SpellSpec], Meta(max_length=50)] = []
-    initiative: Small = 0
-    conditions: Annotated[list[ConditionName], Meta(max_length=len(model.CONDITIONS))] = []
-    skill_abilities: SkillAbilities = {}
+    side: Side = ""
+    abilities: Annotated[
+        Abilities,
+        Meta(title="Abilities", description="Raw ability numbers; a missing one is 0 (EL1.2)."),
+    ] = Abilities()
+    skills: Annotated[
+        SkillMap,
+        Meta(
+            title="Skills",
+            description="Skill name -> ranks, an open map (dodge, athletics, bluff, discern, "
+            "hold, escape, intimidate, taunt, negotiate, hand-to-hand, weapon skills); a "
+            "missing skill is 0, and one no action uses is a `check` warning.",
+        ),
+    ] = {}
+    armor_bonus: Annotated[
+        Small,
+        Meta(
+            title="Armour bonus",
+            description="Added to Dodge, Parry and spell defence (EL5.2, EL12). Default 0.",
+        ),
+    ] = 0
+    mdef: Annotated[
+        Annotated[int, Meta(ge=0, le=100)],
+        Meta(
+            title="Magic defence",
+            description="Taken off a magical weapon's bonus (EL5.4); spell defence uses it or "
+            "the school's ranks, the greater (EL12). Default 0.",
+        ),
+    ] = 0
+    trumps: Annotated[
+        list[Trump],
+        Meta(
+            max_length=len(model.TRUMPS),
+            title="Trumps",
+            description="sidestep (a free trip after dodging a charge), counterattack, "
+            "focus_casting (cast while pinned), speedy_combatant.",
+        ),
+    ] = []
+    schools: Annotated[
+        SkillMap,
+        Meta(
+            title="Magic schools",
+            description="School name -> ranks, for Spell Attacks and spell defence (EL12); one "
+            "no spell belongs to is a `check` warning.",
+        ),
+    ] = {}
+    weapons: Annotated[
+        list[WeaponSpec],
+        Meta(
+            max_length=20,
+            title="Weapons",
+            description="The combatant's weapons, in order; the first is the default.",
+        ),
+    ] = []
+    spells: Annotated[
+        list[SpellSpec],
+        Meta(max_length=50, title="Spells", description="The spells it can cast (EL12)."),
+    ] = []
+    initiative: Annotated[
+        Small,
+        Meta(
+            title="Initiative modifier",
+            description="Added to the Reaction check (EL2.1). Default 0.",
+        ),
+    ] = 0
+    conditions: Annotated[
+        list[ConditionName],
+        Meta(
+            max_length=len(model.CONDITIONS),
+            title="Conditions",
+            description="asleep, bound, paralyzed, unconscious (cannot act, no Defense Roll), "
+            "unaware (no Defense Roll), prone (-4 to defence).",
+        ),
+    ] = []
+    skill_abilities: Annotated[
+        SkillAbilities,
+        Meta(
+            title="Skill abilities",
+            description="This combatant's skill -> key ability, over the file's (EL1.3).",
+        ),
+    ] = {}
 
 
 class RulesSpec(_Closed, frozen=True):
     """House rules (RULES-elysium); each key has a documented default."""
 
-    die: Die = "d10"
-    initiative: InitiativeRule = "keep"
-    move_ft_per_ap: Annotated[int, Meta(ge=1, le=100)] = 5
-    stand_up_ap: Annotated[int, Meta(ge=0, le=100)] = 2
-    helpless_defense: HelplessDefense = "none"
+    die: Annotated[
+        Die,
+        Meta(title="Die", description="The die of every roll: d10 (default), d20 or d12 (EL1.1)."),
+    ] = "d10"
+    initiative: Annotated[
+        InitiativeRule,
+        Meta(
+            title="Initiative",
+            description="keep (default): later rounds reuse the first round's dice; reroll: "
+            "Reaction anew every round (EL2.4).",
+        ),
+    ] = "keep"
+    move_ft_per_ap: Annotated[
+        Annotated[int, Meta(ge=1, le=100)],
+        Meta(title="Ft per AP", description="Movement: ft per AP (EL3.3, EL13). Default 5."),
+    ] = 5
+    stand_up_ap: Annotated[
+        Annotated[int, Meta(ge=0, le=100)],
+        Meta(title="Stand-up AP", description="AP to stand up when prone (EL3.3). Default 2."),
+    ] = 2
+    helpless_defense: Annotated[
+        HelplessDefense,
+        Meta(
+            title="Helpless defence",
+            description="none (default): a helpless defender's defence total is 0; static: its "
+            "defence without the die (EL5.5).",
+        ),
+    ] = "none"
 
 
 class EncounterSpec(_Closed, frozen=True):
-    erc: Literal[1]
-    ruleset: Literal["elysium"]
-    combatants: Annotated[list[CombatantSpec], Meta(max_length=MAX_COMBATANTS)]
-    name: Label = ""
-    rules: RulesSpec = RulesSpec()
-    skill_abilities: SkillAbilities = {}
+    """An Elysium encounter (RULES-elysium.md)."""
+
+    erc: FormatVersion
+    ruleset: Annotated[
+        Literal["elysium"],
+        Meta(title="Ruleset", description="elysium: required, since a file without it is ER."),
+    ]
+    combatants: Annotated[
+        list[Annotated[CombatantSpec, Meta(extra_json_schema=MP_RULE)]],
+        Meta(
+            max_length=MAX_COMBATANTS,
+            title="Combatants",
+            description="Everyone in the fight, in file order (the order of roll-init's dice).",
+        ),
+    ]
+    name: EncounterName = ""
+    rules: Annotated[
+        RulesSpec,
+        Meta(title="House rules", description="Settings that change a documented default."),
+    ] = RulesSpec()
+    skill_abilities: Annotated[
+        SkillAbilities,
+        Meta(
+            title="Skill abilities",
+            description="Skill -> key ability for the whole file (EL1.3), e.g. `lore: insight`.",
+        ),
+    ] = {}

@@ -1,5 +1,10 @@
 """The Enchanted Realms encounter file format, declared once: validation, ``erc schema`` and
-the builder all come from it. The closed sets are the model's (``erc.rulesets.er.model``)."""
+the builder all come from it. The closed sets are the model's (``erc.rulesets.er.model``).
+
+Each key's title and description sit in its ``Meta``; the rules of ``build.cross_checks``
+that JSON Schema can state sit beside the declarations as ``extra_json_schema`` (read only
+by ``erc schema``; ``erc.core.encounter.spec`` says why).
+"""
 
 from __future__ import annotations
 
@@ -9,11 +14,20 @@ from msgspec import Meta
 
 from erc.core.encounter.limits import MAX_COMBATANTS
 from erc.core.encounter.spec import Closed as _Closed
-from erc.core.encounter.spec import Count, Label, Small, Text
+from erc.core.encounter.spec import (
+    CombatantName,
+    Count,
+    EncounterName,
+    FormatVersion,
+    Side,
+    Small,
+    Text,
+)
 from erc.rulesets.er import model
 
 Score = Annotated[int, Meta(ge=-20, le=100)]
-PoolDice = Annotated[int, Meta(ge=0, le=5, description="d20s in this pool (R1.4: at most 5)")]
+PoolDice = Annotated[int, Meta(ge=0, le=model.MAX_SKILL_DICE)]
+DamageTypes = Annotated[list[Text], Meta(max_length=30)]
 
 if TYPE_CHECKING:  # the checker needs literal values; at run time they come from the model
     from erc.rulesets.er.model import Armor, Hand, Kind, Size, Weight
@@ -29,78 +43,356 @@ else:
     Style = Literal[model.STYLES]
     ConditionName = Literal[model.CONDITIONS]
 
+WEIGHT_RULE = {
+    "if": {
+        "required": ["kind"],
+        "properties": {"kind": {"enum": [k for k in model.WEAPON_KINDS if k != "ranged"]}},
+    },
+    "then": {"required": ["weight"], "properties": {"weight": {"enum": list(model.WEIGHTS)}}},
+}
+"""``cross_checks``: a weapon that is not ranged needs a weight."""
+BY_RULE = {
+    "allOf": [
+        {
+            "if": {"enum": list(model.NEEDS_BY)},
+            "then": {
+                "type": "object",
+                "errorMessage": "charmed and grappled name who did it: {condition: charmed, by: X}",
+            },
+        },
+        {
+            "if": {
+                "type": "object",
+                "required": ["condition"],
+                "properties": {"condition": {"enum": list(model.NEEDS_BY)}},
+            },
+            "then": {"required": ["by"], "properties": {"by": {"type": "string"}}},
+            "else": {
+                "properties": {
+                    "by": {"type": "null", "errorMessage": "by is for charmed and grappled only"}
+                }
+            },
+        },
+    ]
+}
+"""``cross_checks`` (R10.2): charmed and grappled only as ``{condition, by}``; ``by`` only for
+them."""
+
 
 class SubAttributes(_Closed, frozen=True):
-    """The nine ER sub-attributes."""
+    """The nine ER sub-attributes (R1.2): scores, or explicit modifiers."""
 
-    strength: Score | None = None
-    agility: Score | None = None
-    resilience: Score | None = None
-    logic: Score | None = None
-    perception: Score | None = None
-    judgment: Score | None = None
-    will: Score | None = None
-    faith: Score | None = None
-    muse: Score | None = None
+    strength: Annotated[
+        Score | None,
+        Meta(
+            title="Strength",
+            description="Melee and savage attacks: the score on every die, the modifier on the "
+            "damage (R5.2, R5.4); disarm and lock attempts (R8.1); feats; competitions' default.",
+        ),
+    ] = None
+    agility: Annotated[
+        Score | None,
+        Meta(
+            title="Agility",
+            description="Ranged attacks: the score on every die, the modifier on the damage; "
+            "the initiative modifier (R3.1); feats.",
+        ),
+    ] = None
+    resilience: Annotated[
+        Score | None,
+        Meta(title="Resilience", description="The shock save (R6.5) and Body feats."),
+    ] = None
+    logic: Annotated[Score | None, Meta(title="Logic", description="A Mind sub-attribute.")] = None
+    perception: Annotated[
+        Score | None,
+        Meta(title="Perception", description="Perception checks (R2.3): surprise, sneaks."),
+    ] = None
+    judgment: Annotated[
+        Score | None,
+        Meta(title="Judgment", description="A Mind sub-attribute; the drop holder's Mind feat."),
+    ] = None
+    will: Annotated[Score | None, Meta(title="Will", description="A Mind sub-attribute.")] = None
+    faith: Annotated[Score | None, Meta(title="Faith", description="A Spirit sub-attribute.")] = (
+        None
+    )
+    muse: Annotated[
+        Score | None,
+        Meta(title="Muse", description="A Spirit sub-attribute; the drop holder's Spirit feat."),
+    ] = None
 
 
 class Pools(_Closed, frozen=True):
-    primary: PoolDice = 0
-    off: PoolDice = 0
-    savage: PoolDice = 0
+    """d20s per die pool (R5.1); each pool is one strike against one target."""
+
+    primary: Annotated[
+        PoolDice,
+        Meta(
+            title="Primary pool",
+            description="d20s of the primary hand's strike (at most 5): the `hand: primary` "
+            "weapon, else the first weapon.",
+        ),
+    ] = 0
+    off: Annotated[
+        PoolDice,
+        Meta(
+            title="Off-hand pool",
+            description="d20s of the off hand's strike (at most 5), with the `hand: off` weapon.",
+        ),
+    ] = 0
+    savage: Annotated[
+        PoolDice,
+        Meta(
+            title="Savage pool",
+            description="d20s of the savage strike (at most 5): the first `kind: savage` "
+            "weapon, else a body weapon (weight 0, blunt).",
+        ),
+    ] = 0
 
 
 class WeaponSpec(_Closed, frozen=True):
-    name: Text
-    kind: Kind
-    damage_type: Text
-    weight: Weight | None = None
-    hand: Hand | None = None
-    properties: Annotated[list[Text], Meta(max_length=20)] = []
-    sneak: bool = False
+    """A weapon; one that is not ranged needs a weight."""
+
+    name: Annotated[
+        Text,
+        Meta(title="Name", description="What `--with` names (two of one name: a check warning)."),
+    ]
+    kind: Annotated[
+        Kind,
+        Meta(
+            title="Kind",
+            description="melee (Strength score on the dice), ranged (Agility score) or savage "
+            "(claws, tail: the savage pool).",
+        ),
+    ]
+    damage_type: Annotated[
+        Text,
+        Meta(
+            title="Damage type",
+            description="Any text (edged, piercing, blunt, fire, ...), matched against the "
+            "target's resist, immune and vulnerable.",
+        ),
+    ]
+    weight: Annotated[
+        Weight | None,
+        Meta(
+            title="Weight",
+            description="light, medium or heavy: +0, +1, +2 damage per strike that hits "
+            "(R5.4). Required unless the weapon is ranged (a ranged weapon counts 0 without).",
+        ),
+    ] = None
+    hand: Annotated[
+        Hand | None,
+        Meta(
+            title="Hand",
+            description="primary, off or both (a bow: no off-hand strike); a weapon with a hand "
+            "is in hand for initiative (R3.1).",
+        ),
+    ] = None
+    properties: Annotated[
+        list[Text],
+        Meta(
+            max_length=20,
+            title="Properties",
+            description="Open labels: light, reach (sneak attacks, R6.4), mechanical and ammo "
+            "(not usable while bound), and any others.",
+        ),
+    ] = []
+    sneak: Annotated[
+        bool,
+        Meta(
+            title="Sneak weapon",
+            description="true: usable for a sneak attack though neither ranged, light nor "
+            "reach (R6.4). Default false.",
+        ),
+    ] = False
 
 
 class ConditionSpec(_Closed, frozen=True):
     """A condition with who caused it (R10.2: charmed and grappled need ``by``)."""
 
-    condition: ConditionName
-    by: Text | None = None
+    condition: Annotated[
+        ConditionName,
+        Meta(title="Condition", description="One of the conditions of R10."),
+    ]
+    by: Annotated[
+        Text | None,
+        Meta(
+            title="By",
+            description="Who caused it: another combatant of the file. Required for charmed "
+            "and grappled, and only for them.",
+        ),
+    ] = None
 
 
 class CombatantSpec(_Closed, frozen=True):
-    name: Text
-    ac: Annotated[int, Meta(ge=0, le=100)]
-    body: Annotated[int, Meta(ge=1, le=10_000, description="maximum Body")]
-    body_current: Annotated[int, Meta(ge=0, le=10_000)] | None = None
+    """A combatant, or with ``count`` a group of alike ones."""
+
+    name: CombatantName
+    ac: Annotated[
+        int,
+        Meta(
+            ge=0,
+            le=100,
+            title="Armour Class",
+            description="Each attack die that reaches it hits (R5.2); a raw 20 always hits, a "
+            "raw 1 always misses.",
+        ),
+    ]
+    body: Annotated[
+        int,
+        Meta(ge=1, le=10_000, title="Body", description="Maximum Body: the hit points."),
+    ]
+    body_current: Annotated[
+        Annotated[int, Meta(ge=0, le=10_000)] | None,
+        Meta(
+            title="Current Body",
+            description="The Body now, when not full: 0 (down) up to `body`. Default `body`.",
+        ),
+    ] = None
     count: Count = 1
-    side: Label = ""
-    species: Text | None = None
-    speed: Annotated[int, Meta(ge=0, le=1000, description="movement in ft")] | None = None
-    size: Size = "medium"
-    attributes: SubAttributes = SubAttributes()
-    modifiers: SubAttributes = SubAttributes()
-    initiative: Small = 0
-    pools: Pools = Pools()
-    styles: Annotated[list[Style], Meta(max_length=6)] = []
-    weapons: Annotated[list[WeaponSpec], Meta(max_length=20)] = []
-    armor: Armor = "none"
-    conditions: Annotated[list[ConditionName | ConditionSpec], Meta(max_length=12)] = []
-    resist: Annotated[list[Text], Meta(max_length=30)] = []
-    immune: Annotated[list[Text], Meta(max_length=30)] = []
-    vulnerable: Annotated[list[Text], Meta(max_length=30)] = []
+    side: Side = ""
+    species: Annotated[
+        Text | None,
+        Meta(
+            title="Species",
+            description="Any text; the species of R9.1 (human, dwarf, elf, gnome, nhoblit, "
+            "jzaka, batfolk, jen'esse, sub-orc, equirda) give the movement rate, another needs "
+            "`speed`. A nhoblit entering a hostile's space competes at advantage (R7.2).",
+        ),
+    ] = None
+    speed: Annotated[
+        Annotated[int, Meta(ge=0, le=1000)] | None,
+        Meta(
+            title="Speed",
+            description="The movement rate in ft, over the species' (R9.1).",
+        ),
+    ] = None
+    size: Annotated[
+        Size,
+        Meta(
+            title="Size",
+            description="Large, huge, giant, colossal: +1 to +4 on its attack dice, and on "
+            "ranged dice against it (R5.3). Default medium.",
+        ),
+    ] = "medium"
+    attributes: Annotated[
+        SubAttributes,
+        Meta(title="Scores", description="Sub-attribute scores; a missing one is 0."),
+    ] = SubAttributes()
+    modifiers: Annotated[
+        SubAttributes,
+        Meta(
+            title="Modifiers",
+            description="Explicit sub-attribute modifiers, over the ones the scores give (R1.2: "
+            "max(0, score // 2 - 1)).",
+        ),
+    ] = SubAttributes()
+    initiative: Annotated[
+        Small,
+        Meta(
+            title="Initiative modifier",
+            description="Other initiative modifiers (skills, magic), added to the d10 (R3.1). "
+            "Default 0.",
+        ),
+    ] = 0
+    pools: Annotated[
+        Pools,
+        Meta(title="Die pools", description="d20s per pool (R5.1); none by default."),
+    ] = Pools()
+    styles: Annotated[
+        list[Style],
+        Meta(
+            max_length=6,
+            title="Style skills",
+            description="With a crit style (bludgeoning cleaving polearms slashing) and 2+ "
+            "primary dice, a raw 20 on a melee attack adds an award d20 (R5.6); archery and "
+            "hurling are the ranged styles.",
+        ),
+    ] = []
+    weapons: Annotated[
+        list[Annotated[WeaponSpec, Meta(extra_json_schema=WEIGHT_RULE)]],
+        Meta(max_length=20, title="Weapons", description="The combatant's weapons, in order."),
+    ] = []
+    armor: Annotated[
+        Armor,
+        Meta(
+            title="Armour",
+            description="none (default), light, medium (-10 ft, -2 initiative) or heavy (-25 "
+            "ft, -5 initiative).",
+        ),
+    ] = "none"
+    conditions: Annotated[
+        list[Annotated[ConditionName | ConditionSpec, Meta(extra_json_schema=BY_RULE)]],
+        Meta(
+            max_length=12,
+            title="Conditions",
+            description="Conditions at the start (R10): a name, or `{condition: charmed, by: "
+            "NAME}` for charmed and grappled.",
+        ),
+    ] = []
+    resist: Annotated[
+        DamageTypes,
+        Meta(title="Resists", description="Damage types halved per strike (R5.5)."),
+    ] = []
+    immune: Annotated[
+        DamageTypes,
+        Meta(title="Immune", description="Damage types that deal nothing (R5.5)."),
+    ] = []
+    vulnerable: Annotated[
+        DamageTypes,
+        Meta(title="Vulnerable", description="Damage types doubled per strike (R5.5)."),
+    ] = []
 
 
 class RulesSpec(_Closed, frozen=True):
     """House rules (RULES.md, end); each key has a documented default."""
 
-    advantage_damage: Literal["d3", "none"] = "d3"
-    initiative: Literal["reroll", "keep"] = "reroll"
-    bound_movement: Literal["half", "full"] = "half"
+    advantage_damage: Annotated[
+        Literal["d3", "none"],
+        Meta(
+            title="Advantage damage",
+            description="d3 (default): an attack at advantage adds d3 damage to each target it "
+            "hits, at disadvantage subtracts it (R1.6); none turns this off.",
+        ),
+    ] = "d3"
+    initiative: Annotated[
+        Literal["reroll", "keep"],
+        Meta(
+            title="Initiative",
+            description="reroll (default): initiative anew every round; keep: later rounds "
+            "reuse the dice of the last applied roll-init.",
+        ),
+    ] = "reroll"
+    bound_movement: Annotated[
+        Literal["half", "full"],
+        Meta(
+            title="Bound movement",
+            description="half (default): a bound combatant moves at x1/2 (R9.3); full lifts it.",
+        ),
+    ] = "half"
 
 
 class EncounterSpec(_Closed, frozen=True):
-    erc: Literal[1]
-    combatants: Annotated[list[CombatantSpec], Meta(max_length=MAX_COMBATANTS)]
-    ruleset: Literal["er"] = "er"
-    name: Label = ""
-    rules: RulesSpec = RulesSpec()
+    """An Enchanted Realms encounter (RULES.md)."""
+
+    erc: FormatVersion
+    combatants: Annotated[
+        list[CombatantSpec],
+        Meta(
+            max_length=MAX_COMBATANTS,
+            title="Combatants",
+            description="Everyone in the fight, in file order (the order of roll-init's dice).",
+        ),
+    ]
+    ruleset: Annotated[
+        Literal["er"],
+        Meta(
+            title="Ruleset",
+            description="er: Enchanted Realms, also when the key is left out.",
+        ),
+    ] = "er"
+    name: EncounterName = ""
+    rules: Annotated[
+        RulesSpec,
+        Meta(title="House rules", description="Settings that change a documented default."),
+    ] = RulesSpec()
