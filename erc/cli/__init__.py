@@ -30,6 +30,10 @@ def run(argv: Sequence[str]) -> int:
     is reported on stderr with the event's id (exit 2), so a script knows to look.
     """
     args = list(argv)
+    if args and args[0] in ("--show-completion", "--install-completion"):
+        from erc.cli.completion import command
+
+        return command(args)
     as_json = "--json" in args
     if "--apply" in args or (args and args[0] in RECORDING):
         from erc.cli.interrupts import Held
@@ -229,12 +233,18 @@ def _hold_closed_descriptors() -> None:
 
 
 def main() -> None:
+    import os
+
     if sys.stdin is None or sys.stdout is None or sys.stderr is None:
         _hold_closed_descriptors()
     if sys.stderr is None:
         sys.stderr = _Closed(fails=False)
     if sys.stdout is None:
         sys.stdout = _Closed(fails=True)
+    if "_ERC_COMPLETE" in os.environ:  # a shell's completion script asks (erc.cli.completion)
+        from erc.cli.completion import respond
+
+        sys.exit(respond(os.environ["_ERC_COMPLETE"]))
     for stream in (sys.stdout, sys.stderr):  # any terminal encoding: escape what it lacks
         reconfigure = getattr(stream, "reconfigure", None)
         if reconfigure is not None:

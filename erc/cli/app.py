@@ -26,6 +26,13 @@ def _version(value: bool) -> None:
         raise typer.Exit()
 
 
+def _completion_first(value: bool) -> None:
+    if value:
+        from erc.cli.completion import misplaced
+
+        raise misplaced()
+
+
 def _typed(func: Callable[..., Any], shared: dict[str, Any] | None = None) -> Callable[..., Any]:
     """``func`` with its string annotations evaluated for Typer (``shared``: the ruleset's
     own option declarations, ``<package>.commands.options``)."""
@@ -80,7 +87,7 @@ def app_for(name: str = rulesets.DEFAULT) -> typer.Typer:
         name="erc",
         help=f"{ruleset.title} combat resolver: one command per mechanic.",
         epilog=epilog(name),
-        add_completion=False,
+        add_completion=False,  # erc.cli.completion answers, without typer (options below)
         pretty_exceptions_enable=False,
         rich_markup_mode=None,
         no_args_is_help=True,
@@ -91,6 +98,21 @@ def app_for(name: str = rulesets.DEFAULT) -> typer.Typer:
     def _main(
         version: bool = typer.Option(
             False, "--version", callback=_version, is_eager=True, help="Show the version and exit."
+        ),
+        install_completion: bool = typer.Option(
+            False,
+            "--install-completion",
+            callback=_completion_first,
+            is_eager=True,
+            help="Install completion for bash, zsh or fish: erc --install-completion [SHELL] "
+            "(default: $SHELL's).",
+        ),
+        show_completion: bool = typer.Option(
+            False,
+            "--show-completion",
+            callback=_completion_first,
+            is_eager=True,
+            help="Print the completion script: erc --show-completion [SHELL].",
         ),
     ) -> None:
         """erc: a scriptable dice and combat resolver."""
@@ -142,6 +164,8 @@ def fast_spec(name: str = rulesets.DEFAULT) -> dict[str, Any]:
                 "nargs": param.nargs,
                 "envvar": param.envvar,
             }
+            if param.metavar:  # what shell completion offers (erc.cli.completion)
+                entry["metavar"] = param.metavar
             kind = param.type
             if isinstance(kind, types.IntRange):
                 entry.update(type="int", min=kind.min, max=kind.max)

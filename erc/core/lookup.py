@@ -99,3 +99,24 @@ def group(encounter: Roster[C], name: str) -> list[C]:
         if members and len(members) == len(matches):
             return members
         raise
+
+
+def names_of(
+    encounter: Roster[C] | None, items: str, whose: Sequence[str] | None = None
+) -> tuple[str, ...]:
+    """The names of the ``items`` (``"weapons"``, ``"spells"``) of the combatant the first of
+    ``whose`` names, else of every combatant, in file order, once each (shell completion:
+    an unknown or ambiguous name is everyone's, never an error)."""
+    if encounter is None:
+        return ()
+    holders: Sequence[C] = encounter.combatants
+    if whose:
+        try:
+            holders = [find(encounter, whose[0])]
+        except ErcError:
+            holders = encounter.combatants
+    found: dict[str, None] = {}
+    for holder in holders:
+        for item in getattr(holder, items, ()):
+            found.setdefault(item.name, None)
+    return tuple(found)

@@ -9,7 +9,10 @@ live. Every ruleset package follows one layout, so the core needs only the packa
 - ``<package>.status``: ``status(loaded)`` (``erc status``'s result) and ``RENDER``;
 - ``<package>.commands.<module>``: the commands, each a function returning a ``Mechanic``
   (``erc.core.mechanic``) or an ``Outcome``;
-- ``<package>.render.<module>``: the human renderers.
+- ``<package>.render.<module>``: the human renderers;
+- ``<package>.vocabulary``: ``values(command, param, encounter, given)``, the values an
+  option or argument takes where the ruleset knows them (conditions, costs, weapons...), or
+  None; shell completion asks (``Ruleset.values``).
 
 The registry (``erc.rulesets``) is the one way in; nothing outside a ruleset imports its
 insides by name.
@@ -22,7 +25,9 @@ from erc.core.value import Value
 
 TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
 if TYPE_CHECKING:
+    from collections.abc import Mapping, Sequence
     from types import ModuleType
+    from typing import Any
 
 
 class Ruleset(Value):
@@ -49,6 +54,21 @@ class Ruleset(Value):
 
     def events(self) -> ModuleType:
         return self.part("events")
+
+    def values(
+        self,
+        command: str,
+        param: str,
+        encounter: Any | None = None,
+        given: Mapping[str, Sequence[str]] | None = None,
+    ) -> tuple[str, ...] | None:
+        """What ``param`` of ``command`` takes (``<package>.vocabulary.values``): a closed set
+        of the rules, or names from ``encounter`` (``given``: what the line has so far, by
+        parameter); None where the ruleset does not say."""
+        found: tuple[str, ...] | None = self.part("vocabulary").values(
+            command, param, encounter, given or {}
+        )
+        return found
 
     def command_names(self) -> tuple[str, ...]:
         return tuple(name for name, _ in self.commands)

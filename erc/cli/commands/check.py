@@ -1,8 +1,13 @@
-"""``erc check PATH...``: validate encounter files without rolling (for CI)."""
+"""``erc check PATH...``: validate encounter files without rolling (for CI).
+
+With ``--only-encounters`` (the pre-commit hook's entry) a YAML file without a top-level
+``erc:`` key is not an encounter file: it is skipped and reported as skipped, not failed.
+"""
 
 from __future__ import annotations
 
 import os
+import re
 import stat
 from enum import StrEnum
 
@@ -38,9 +43,24 @@ class FileReport(Value):
     warnings: tuple[Found, ...] = ()
 
 
+class Skipped(Value):
+    """A file ``--only-encounters`` passed over, and why."""
+
+    path: str
+    reason: str
+
+
 class CheckResult(Value):
     files: tuple[FileReport, ...]
     strict: bool = False
+    skipped: tuple[Skipped, ...] = ()
+
+
+NOT_AN_ENCOUNTER = "no top-level erc: key"
+
+_TOP_LEVEL_ERC = re.compile(r"""^(?:\{[ \t]*)?(?:erc|"erc"|'erc')[ \t]*:""", re.MULTILINE)
+"""``erc:`` at the start of a line (or of a flow mapping): a top-level key, however broken
+the rest of the file."""
 
 
 def expand(paths: list[str]) -> list[str]:
@@ -72,13 +92,29 @@ def _found(problems: list[Problem]) -> tuple[Found, ...]:
     return tuple(Found(p.line, p.column, p.message) for p in ordered)
 
 
-def check_file(path: str, strict: bool = False) -> FileReport:
+def is_encounter(text: str) -> bool:
+    """Whether ``text`` has a top-level ``erc:`` key, as every encounter file must: seen at
+    the start of a line, so a broken encounter is still checked (and fails) rather than
+    skipped, and read from the parsed YAML otherwise (quoting, anchors, merge keys)."""
+    if _TOP_LEVEL_ERC.search(text):
+        return True
+    from erc.core.encounter.yamlread import read
+
+    data = read(text).data
+    return isinstance(data, dict) and "erc" in data
+
+
+def check_file(path: str, strict: bool = False, only_encounters: bool = False) -> FileReport | None:
+    """The report on one file; None when ``only_encounters`` skips it (no top-level ``erc:``
+    key). A file that cannot be read is an error either way."""
     from erc.core.encounter import checked, read_text
 
     try:
         text = read_text(path)
     except ErcError as error:
         return FileReport(path, False, (Found(error.line, error.column, error.message),))
+    if only_encounters and not is_encounter(text):
+        return None
     _, problems, warned = checked(text, path)
     errors = _found(problems + (warned if strict else []))
     return FileReport(path, not errors, errors, () if strict else _found(warned))
@@ -91,15 +127,31 @@ def check(
     strict: Annotated[
         bool, typer.Option("--strict", help="Warnings (what would fail in play) are errors.")
     ] = False,
+    only_encounters: Annotated[
+        bool,
+        typer.Option(
+            "--only-encounters",
+            help="Skip (not fail) YAML files without a top-level erc: key, and list them "
+            "(the pre-commit hook's mode).",
+        ),
+    ] = False,
 ) -> Outcome:
     """Validate encounter files (exit 0 all valid, 1 if any is invalid)."""
-    reports = tuple(check_file(p, strict) for p in expand(paths))
-    if not reports:
+    found = expand(paths)
+    if not found:
         raise ErcError("usage", "no encounter files (*.yaml, *.yml) under the given paths")
+    reports: list[FileReport] = []
+    skipped: list[Skipped] = []
+    for path in found:
+        report = check_file(path, strict, only_encounters)
+        if report is None:
+            skipped.append(Skipped(path, NOT_AN_ENCOUNTER))
+        else:
+            reports.append(report)
     fmt = Format.json if as_json else output
     return Outcome(
         "check",
-        CheckResult(reports, strict),
+        CheckResult(tuple(reports), strict, tuple(skipped)),
         f"erc.cli.render.check_{fmt.value}",
         code=0 if all(r.ok for r in reports) else 1,
         json=fmt is Format.json,

@@ -2,7 +2,8 @@
 
 The runner reads ``::error file=PATH,line=N,col=N::MESSAGE``; in the message ``%``, CR and
 LF are escaped (``%25``, ``%0D``, ``%0A``), and in property values also ``:`` and ``,``
-(``%3A``, ``%2C``), as the runner's own toolkit escapes them.
+(``%3A``, ``%2C``), as the runner's own toolkit escapes them. A file ``--only-encounters``
+skipped is a ``::debug::`` line, shown only when the workflow's debug logging is on.
 """
 
 from __future__ import annotations
@@ -31,3 +32,5 @@ def lines(outcome: Outcome) -> Iterator[str]:
                 if p.line:
                     where += f",line={p.line},col={p.column}"
                 yield f"::{kind} {where}::{data(safe(p.message))}"
+    for passed in outcome.result.skipped:
+        yield f"::debug::erc check skipped {data(safe(passed.path))} ({data(passed.reason)})"

@@ -1,4 +1,5 @@
-"""Human output of ``erc check``: ``path: ok`` or ``path:line:column: message``.
+"""Human output of ``erc check``: ``path: ok`` or ``path:line:column: message``, and
+``path: skipped (why)`` for a file ``--only-encounters`` passed over.
 
 Plain lines, not a table, so the output reads like a compiler's; every path and message is
 shown with control characters escaped.
@@ -23,7 +24,11 @@ def lines(outcome: Outcome) -> Iterator[str]:
         for p in report.warnings:
             where = f"{p.line}:{p.column}:" if p.line else ""
             yield f"{safe(report.path)}:{where} warning: {safe(p.message)}"
+    skipped = outcome.result.skipped
+    for passed in skipped:
+        yield f"{safe(passed.path)}: skipped ({passed.reason})"
     bad = sum(not r.ok for r in reports)
     warned = sum(len(r.warnings) for r in reports)
     tail = f", {warned} warning(s)" if warned else ""
+    tail += f", {len(skipped)} skipped (not encounter files)" if skipped else ""
     yield f"{len(reports)} file(s) checked, {bad} invalid{tail}"

@@ -1,0 +1,27 @@
+"""What the Spellchrome commands' options take, where the rules or the file say it
+(``Ruleset.values``; shell completion asks)."""
+
+from __future__ import annotations
+
+from erc.core.lookup import names_of
+from erc.rulesets.spellchrome.model import CONDITIONS
+
+TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+if TYPE_CHECKING:
+    from collections.abc import Mapping, Sequence
+
+    from erc.rulesets.spellchrome.model import Encounter
+
+WEAPONS = {("attack", "weapon"): "attacker", ("sneak", "weapon"): "attacker"}
+"""Weapon-valued parameters, and the argument naming whose weapons they are."""
+
+
+def values(
+    command: str, param: str, encounter: Encounter | None, given: Mapping[str, Sequence[str]]
+) -> tuple[str, ...] | None:
+    if (command, param) == ("condition", "conditions"):
+        return CONDITIONS  # Part 3.11
+    whose = WEAPONS.get((command, param))
+    if whose is not None:
+        return names_of(encounter, "weapons", given.get(whose))
+    return None
