@@ -208,7 +208,7 @@ def test_r5_1_split_one_pool_among_targets() -> None:
     who = fighter(pools={"primary": 3, "off": 1}, weapons=(GLADIUS, DAGGER))
     a, b, c = goblin("A"), goblin("B"), goblin("C")
     plan = plan_attack(who, [a, b, c], split=("primary", (2, 1)))
-    assert [(s.pool, s.part, s.dice, s.target) for s in plan.strikes] == [
+    assert [(s.pool, s.part, s.n_dice, s.target) for s in plan.strikes] == [
         ("primary", 1, 2, "A"),
         ("primary", 2, 1, "B"),
         ("off", 0, 1, "C"),
@@ -293,7 +293,7 @@ def test_r1_5_disadvantage_one_fewer_and_zero_rolls_two_keep_lower() -> None:
     """R1.5: "Disadvantage: one d20 fewer in the primary pool; a pool driven to 0 dice rolls
     2d20 and keeps the lower"."""
     plan = plan_attack(fighter(pools={"primary": 3}), [goblin()], mode=Mode.DISADVANTAGE)
-    assert plan.strikes[0].dice == 2
+    assert plan.strikes[0].n_dice == 2
     result = run([15, 6], fighter(), mode=Mode.DISADVANTAGE, advantage_damage="none")
     (strike,) = result.strikes
     assert [(d.raw, d.kept, d.hit) for d in strike.dice] == [(15, False, False), (6, True, False)]
@@ -307,7 +307,7 @@ def test_r1_5_advantage_and_disadvantage_cancel() -> None:
     error)"."""
     assert Mode.of(True, True) is Mode.NORMAL
     plan = plan_attack(fighter(), [goblin()], mode=Mode.of(True, True))
-    assert plan.strikes[0].dice == 1 and not plan.d3
+    assert plan.strikes[0].n_dice == 1 and not plan.d3
 
 
 def test_r1_4_extra_dice_may_pass_five() -> None:
@@ -320,7 +320,7 @@ def test_r1_4_extra_dice_may_pass_five() -> None:
         extra_primary_dice=1,
         extra_label="sneak",
     )
-    assert plan.strikes[0].dice == 7 and plan.strikes[0].sources[-2:] == ("advantage", "sneak")
+    assert plan.strikes[0].n_dice == 7 and plan.strikes[0].sources[-2:] == ("advantage", "sneak")
 
 
 def test_r1_6_advantage_d3_per_target_hit() -> None:

@@ -222,7 +222,7 @@ def test_seven_dice_odds_are_fast() -> None:
         extra_label="sneak",
     )
     odds = exact(plan)  # its speed is measured by `make bench`, not asserted here
-    assert plan.strikes[0].dice == 7 and sum(odds.distribution.values()) == 1
+    assert plan.strikes[0].n_dice == 7 and sum(odds.distribution.values()) == 1
     source = SeededSource(7)
     n = 4000
     total = 0

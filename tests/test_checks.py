@@ -54,7 +54,8 @@ def test_r2_4_competition_d12_plus_modifier_tie_is_none() -> None:
     assert (a.total, b.total) == (9, 9) and winner(a, b) is None
     dice = forced(3, 10, 2)
     adv = competition_roll(dice, SCOUT, "strength", Mode.ADVANTAGE)
-    assert adv.dice == (3, 10) and adv.kept == 10 and adv.advantage == "advantage"
+    assert [(d.die, d.value, d.kept) for d in adv.dice] == [(12, 3, False), (12, 10, True)]
+    assert adv.roll == 10 and adv.advantage == "advantage"
 
 
 def test_r1_3_competition_has_no_raw_roll_rule() -> None:

@@ -20,7 +20,7 @@ ENVELOPE_KEYS = {"erc", "command", "encounter", "ruleset", "seed", "rules", "rol
 def test_envelope_keys_are_pinned(erc) -> None:  # type: ignore[no-untyped-def]
     document = erc("roll", "d20", "--json", "--seed", "1").json
     assert set(document) == ENVELOPE_KEYS
-    assert document["erc"] == "1" and document["command"] == "roll"
+    assert document["erc"] == "2" and document["command"] == "roll"
     assert set(document["rolls"][0]) == {"die", "value", "for"}
     assert document["ruleset"] is None and document["rules"] == {}  # roll reads no encounter
     resolved = erc(
@@ -38,7 +38,7 @@ def test_json_error_is_one_document_on_stderr(erc) -> None:  # type: ignore[no-u
     ran = erc("roll", "3x", "--json")
     assert ran.code == 2 and ran.out == ""
     document = json.loads(ran.err)
-    assert document["erc"] == "1"
+    assert document["erc"] == "2"
     assert set(document["error"]) >= {"code", "message", "path", "line", "column"}
 
 

@@ -52,10 +52,18 @@ def compete_cli(erc: Any, potion: str) -> Any:
 
 
 def sides(document: Any) -> list[tuple[str, str, list[int], int, int, int, str]]:
-    return [
-        (s["name"], s["attribute"], s["dice"], s["kept"], s["modifier"], s["total"], s["advantage"])
-        for s in document["result"]["sides"]
-    ]
+    """Each side as ``(name, attribute, faces, roll, modifier, total, advantage)``, its dice
+    checked against CONTRACT's shape on the way: each ``{die, value, kept}``, one d12 kept,
+    the one ``roll`` reports."""
+    out = []
+    for s in document["result"]["sides"]:
+        assert all(set(d) == {"die", "value", "kept"} and d["die"] == 12 for d in s["dice"])
+        assert [d["value"] for d in s["dice"] if d["kept"]] == [s["roll"]]
+        faces = [d["value"] for d in s["dice"]]
+        out.append(
+            (s["name"], s["attribute"], faces, s["roll"], s["modifier"], s["total"], s["advantage"])
+        )
+    return out
 
 
 # --- R2.4, R7.1: d12 + the chosen sub-attribute's modifier ---------------------------
@@ -280,7 +288,7 @@ def test_rules_level_contest_draws_a_then_b() -> None:
     source = PhysicalSource([4, 9, 3])
     result = compete(a, b, Dice(source))
     source.check_all_used()
-    assert [(s.dice, s.total) for s in result.sides] == [((4,), 6), ((9, 3), 9)]
+    assert [([d.value for d in s.dice], s.total) for s in result.sides] == [([4], 6), ([9, 3], 9)]
     assert result.winner == "B" and result.item is None
 
 

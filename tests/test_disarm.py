@@ -115,8 +115,8 @@ def test_r8_1_attempt_is_d20_plus_strength_score_against_ac(disarm: Any) -> None
     document = disarm("Duelist", "Brute", "--no-resist", "--rolls", "8")
     result = document["result"]
     assert result["attempt"] == {
-        "dice": [8], "kept": 8, "modifier": 5, "total": 13, "ac": 13, "hit": True,
-        "advantage": "normal",
+        "dice": [{"die": 20, "value": 8, "kept": True}], "roll": 8, "modifier": 5,
+        "total": 13, "ac": 13, "hit": True, "advantage": "normal",
     }  # fmt: skip
     assert (result["hit"], result["outcome"], result["reaction"]) == (True, "disarmed", None)
     assert document["rolls"][0]["die"] == 20
@@ -147,13 +147,17 @@ def test_r8_1_advantage_and_disadvantage_roll_two_keep_better_or_worse(disarm: A
     """R8.1: "2 dice, better or worse, with advantage or disadvantage"; R1.5: together they
     cancel."""
     up = disarm("Duelist", "Brute", "--no-resist", "--advantage", "--rolls", "3,15")["result"]
-    assert (up["attempt"]["dice"], up["attempt"]["kept"], up["hit"]) == ([3, 15], 15, True)
+    assert up["attempt"]["dice"] == [
+        {"die": 20, "value": 3, "kept": False},
+        {"die": 20, "value": 15, "kept": True},
+    ]
+    assert (up["attempt"]["roll"], up["hit"]) == (15, True)
     down = disarm("Duelist", "Brute", "--no-resist", "--disadvantage", "--rolls", "3,15")
-    assert (down["result"]["attempt"]["kept"], down["result"]["hit"]) == (3, False)
+    assert (down["result"]["attempt"]["roll"], down["result"]["hit"]) == (3, False)
     both = disarm(
         "Duelist", "Brute", "--no-resist", "--advantage", "--disadvantage", "--rolls", "9"
     )
-    assert both["result"]["attempt"]["dice"] == [9]
+    assert [d["value"] for d in both["result"]["attempt"]["dice"]] == [9]
 
 
 def test_r8_1_no_skill_adds_dice_and_a_rebuff_cannot_stop_it(disarm: Any) -> None:
@@ -215,8 +219,8 @@ def test_r8_2_lock_strength_competition_attacker_at_advantage(disarm: Any) -> No
     result = document["result"]
     assert result["outcome"] == "pulled-free"
     reaction = result["reaction"]
-    assert [(s["name"], s["attribute"], s["dice"], s["kept"], s["total"], s["advantage"])
-            for s in reaction["sides"]] == [
+    assert [(s["name"], s["attribute"], [d["value"] for d in s["dice"]], s["roll"], s["total"],
+             s["advantage"]) for s in reaction["sides"]] == [
         ("Brute", "strength", [9], 9, 11, "normal"),
         ("Duelist", "strength", [4, 8], 8, 9, "advantage"),
     ]  # fmt: skip
@@ -420,7 +424,7 @@ def test_r8_2_freeing_costs_two_attack_dice(pool: int, steps: list[tuple[int, in
     wielder = replace(who("Brute"), pools={"primary": pool} if pool else {})
     freeing = free_cost(wielder)
     assert freeing.weapon == "greataxe" and freeing.pool_dice == pool
-    assert [(s.action, s.sacrificed, s.attack_dice_left) for s in freeing.actions] == steps
+    assert [(s.action_number, s.sacrificed, s.attack_dice_left) for s in freeing.schedule] == steps
 
 
 def test_r8_2_free_cli_uses_the_locked_weapons_pool(erc: Any, armoury: str) -> None:
@@ -429,7 +433,7 @@ def test_r8_2_free_cli_uses_the_locked_weapons_pool(erc: Any, armoury: str) -> N
     assert ran.code == 0 and ran.json["rolls"] == []
     result = ran.json["result"]
     assert (result["pool"], result["pool_dice"], result["weapon"]) == ("off", 1, "dagger")
-    assert len(result["actions"]) == 2
+    assert len(result["schedule"]) == 2
     assert any("third party" in n for n in result["notes"])
     human = erc("free", "-e", armoury, "Duelist")
     assert "Freeing Duelist's longsword" in human.out and "next" in human.out

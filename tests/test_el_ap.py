@@ -136,6 +136,22 @@ def test_stand_up_costs_the_house_rule(erc: Any, tmp_path: Path) -> None:
     assert refused(erc, path, "spend", "P", "--for", "stand-up")["code"] == "not-prone"
 
 
+def test_stand_up_costs_the_house_rule_whatever_ap_says(erc: Any, tmp_path: Path) -> None:
+    """EL3.3: "stand up after a trip | house rule ``stand_up_ap``": ``--ap`` does not change
+    it; a pouch (1, "takes 1 AP") and a backpack (3) cost what the chapter says; digging
+    "would take 6 AP or more", a consumable "generally" 1 ("Some items may take longer") and
+    a magic object 4 "unless noted in the item's description" take the item's cost."""
+    path = write(tmp_path, fighter("P", conditions=["prone"], ap=20))
+    for kind in ("stand-up", "pouch", "backpack"):
+        error = refused_records_nothing(erc, path, "spend", "P", "--for", kind, "--ap", "1")
+        assert error["code"] == "bad-option" and "--ap" in error["message"], kind
+    assert refused(erc, path, "spend", "P", "--for", "dig", "--ap", "5")["code"] == "bad-option"
+    assert ok(erc, path, "spend", "P", "--for", "dig", "--ap", "8")["ap"]["cost"] == 8
+    assert ok(erc, path, "spend", "P", "--for", "consumable", "--ap", "2")["ap"]["cost"] == 2
+    assert ok(erc, path, "spend", "P", "--for", "magic-object", "--ap", "1")["ap"]["cost"] == 1
+    assert ok(erc, path, "spend", "P", "--for", "pouch")["ap"]["cost"] == 1
+
+
 def test_spend_needs_ap_or_for(erc: Any, arena: Path) -> None:
     assert refused(erc, arena, "spend", "A")["code"] == "bad-option"
 

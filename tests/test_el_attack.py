@@ -262,6 +262,69 @@ def test_defend_is_refused_after_an_offensive_action_and_forbids_them_after(
     ok(erc, duel, "grab", "D", "A", "--rolls", "1,1")
 
 
+BURN = {
+    "name": "Burn",
+    "school": "fire",
+    "ability": "cunning",
+    "ap": 2,
+    "levels": [{"mp": 1, "bonus": 0}],
+}
+
+
+def test_after_defend_every_offensive_action_is_refused(erc: Any, tmp_path: Path) -> None:
+    """EL5.6: "Going on the Defensive requires you to make no offensive actions for that
+    round"; offensive: "attack, charge, overrun, disarm, trip, feint, grab and its actions,
+    intimidate, taunt, a damaging spell" (and sneak, the attack on an unaware defender)."""
+    d = defender(
+        ap=20,
+        mp=5,
+        skills={"dodge": 3, "sword": 1, "hand-to-hand": 1, "intimidate": 1, "taunt": 1},
+        weapons=[sword(), FISTS],
+        spells=[BURN],
+        schools={"fire": 1},
+    )
+    path = write(tmp_path, ATTACKER, d)
+    ok(erc, path, "roll-init", "--rolls", "1,2", "--apply")
+    pin = ok(erc, path, "grab", "D", "A", "--no-damage", "--defense", "dodge", "--rolls", "10,1")
+    assert pin["outcome"] == "pinned"
+    ok(
+        erc,
+        path,
+        "grab",
+        "D",
+        "A",
+        "--no-damage",
+        "--defense",
+        "dodge",
+        "--rolls",
+        "10,1",
+        "--apply",
+    )
+    ok(erc, path, "roll-init", "--apply")
+    squeeze = ok(erc, path, "grab", "D", "A", "--squeeze", "--rolls", "5,5")
+    assert squeeze["action"] == "squeeze"  # the pin holds: only defending stops what follows
+    ok(erc, path, "defend", "D", "--ap", "1", "--apply")
+    for command in (
+        ["attack", "D", "A"],
+        ["attack", "D", "A", "--charge", "--move-ft", "5"],
+        ["sneak", "D", "A"],
+        ["disarm", "D", "A"],
+        ["trip", "D", "A"],
+        ["trip", "D", "A", "--overrun", "--move-ft", "5"],
+        ["feint", "D", "A"],
+        ["grab", "D", "A", "--squeeze"],
+        ["grab", "D", "A", "--throw"],
+        ["grab", "D", "A", "--pry", "sword"],
+        ["grab", "D", "A", "--move", "5"],
+        ["social", "intimidate", "D", "A"],
+        ["social", "taunt", "D", "A"],
+        ["cast", "D", "A", "--spell", "Burn", "--level", "1"],
+    ):
+        assert refused_records_nothing(erc, path, *command)["code"] == "defensive", command
+    assert ok(erc, path, "social", "negotiate", "D", "A", "--rolls", "1,1")["action"] == "negotiate"
+    assert ok(erc, path, "grab", "D", "A", "--release")["outcome"] == "released"
+
+
 def test_prone_is_minus_4_to_every_defense_roll(erc: Any, tmp_path: Path) -> None:
     """EL5.7: "the character takes a -4 penalty to any Defense Rolls"; EL Part 3.5: Dodge,
     Parry and spell defence."""
@@ -330,8 +393,14 @@ def test_charge_bonus_is_not_part_of_the_parry(erc: Any, tmp_path: Path) -> None
         "--rolls",
         "1,10",
     )
-    assert "charge" not in result["opponent"]["parts"]
-    assert "damage_score" not in result["opponent"]["parts"]
+    # parry: cunning 3 + sword 1 + endurance 2 + armor 2 + parry_bonus 0, and the die
+    assert result["opponent"] == {
+        "name": "D",
+        "roll": 10,
+        "parts": {"cunning": 3, "sword": 1, "endurance": 2, "armor_bonus": 2, "parry_bonus": 0},
+        "total": 18,
+    }
+    assert result["margin"] == 16 - 18 and result["charge_bonus"] == 0
 
 
 def test_polearm_parry_of_a_charge_deals_minus_the_margin(erc: Any, tmp_path: Path) -> None:
@@ -363,17 +432,50 @@ def test_default_defense_ignores_tactics(erc: Any, tmp_path: Path) -> None:
 def test_sidestep_reports_a_free_trip_after_dodging_a_charge(erc: Any, tmp_path: Path) -> None:
     """EL6.5: "If a defending character with the Sidestep trump manages to completely dodge
     out of the way of a charge, he or she can make a free trip attempt"; EL Part 3.6:
-    ``sidestep_trip: true``, and the GM rolls the trip (0 AP)."""
+    ``sidestep_trip: true`` when a charge is dodged for 0 damage."""
     path = write(tmp_path, ATTACKER, defender(trumps=["sidestep"], weapons=[FISTS]))
     args = ("attack", "A", "D", "--charge", "--move-ft", "5", "--defense", "dodge")
-    missed = ok(erc, path, *args, "--rolls", "1,10")
+    missed = ok(erc, path, *args, "--rolls", "1,10")  # 16 against 19
     assert missed["sidestep_trip"] is True and missed["damage"] == 0
-    trip = ok(erc, path, "trip", "D", "A", "--sidestep", "--rolls", "5,5")
-    assert trip["sidestep"] is True and trip["ap"]["cost"] == 0
-    assert ok(erc, path, *args, "--rolls", "10,1")["sidestep_trip"] is False
+    assert ok(erc, path, *args, "--rolls", "10,1")["sidestep_trip"] is False  # 25 against 10
+    parry = ("attack", "A", "D", "--charge", "--move-ft", "5", "--defense", "parry")
+    parried = ok(erc, path, *parry, "--rolls", "1,10")
+    assert parried["damage"] == 0 and parried["sidestep_trip"] is False  # not a dodge
     plain = write(tmp_path, ATTACKER, defender(weapons=[FISTS]))
     assert ok(erc, plain, *args, "--rolls", "1,10")["sidestep_trip"] is False
     assert refused(erc, plain, "trip", "D", "A", "--sidestep")["code"] == "no-sidestep"
+
+
+def test_the_sidestep_trip_follows_a_dodged_charge_once(erc: Any, tmp_path: Path) -> None:
+    """EL6.5: "If a defending character with the Sidestep trump manages to completely dodge
+    out of the way of a charge, he or she can make a free trip attempt against the
+    attacker": one free trip (0 AP), against that charger, after a charge applied this
+    round that it dodged for 0 damage."""
+    third = fighter("C", abilities={"agility": 1})
+    path = write(tmp_path, ATTACKER, defender(trumps=["sidestep"], weapons=[FISTS]), third)
+    charge = ("attack", "A", "D", "--charge", "--move-ft", "5", "--defense", "dodge")
+    ok(erc, path, *charge, "--rolls", "1,10")  # dodged, but not applied: no free trip
+    assert refused(erc, path, "trip", "D", "A", "--sidestep")["code"] == "no-sidestep"
+    ok(erc, path, *charge, "--rolls", "10,1", "--apply")  # a hit: no free trip
+    assert refused(erc, path, "trip", "D", "A", "--sidestep")["code"] == "no-sidestep"
+    ok(erc, path, "roll-init", "--rolls", "1,2,3", "--apply")
+    ok(erc, path, *charge, "--rolls", "1,10", "--apply")
+    assert status_row(erc, path, "D")["sidestep_trips"] == ["A"]
+    assert refused(erc, path, "trip", "D", "C", "--sidestep")["code"] == "no-sidestep"
+    trip = ok(erc, path, "trip", "D", "A", "--sidestep", "--rolls", "5,5", "--apply")
+    assert trip["sidestep"] is True and trip["ap"] == {
+        "name": "D",
+        "cost": 0,
+        "before": 6,
+        "after": 6,
+    }
+    assert status_row(erc, path, "D")["sidestep_trips"] == []
+    once = refused_records_nothing(erc, path, "trip", "D", "A", "--sidestep")
+    assert once["code"] == "no-sidestep"
+    ok(erc, path, "roll-init", "--apply")
+    ok(erc, path, *charge, "--rolls", "1,10", "--apply")
+    ok(erc, path, "roll-init", "--apply")  # the free trip is for the round of the charge
+    assert refused(erc, path, "trip", "D", "A", "--sidestep")["code"] == "no-sidestep"
 
 
 def test_a_pinned_combatant_cannot_charge(erc: Any, tmp_path: Path) -> None:
@@ -383,6 +485,36 @@ def test_a_pinned_combatant_cannot_charge(erc: Any, tmp_path: Path) -> None:
     ok(erc, path, "grab", "G", "A", "--rolls", "10,1", "--apply")
     error = refused(erc, path, "attack", "A", "D", "--charge", "--move-ft", "5")
     assert error["code"] == "cannot-move"
+
+
+def test_a_charge_needs_a_run(erc: Any, duel: Path) -> None:
+    """EL6.1: "To charge, you must have enough AP to use your weapon and move the distance
+    between you and the opponent at full speed"; EL Part 3.7: ``--charge`` needs
+    ``--move-ft N``: a run of 0 ft is no charge and earns no +2."""
+    error = refused_records_nothing(erc, duel, "attack", "A", "D", "--charge", "--move-ft", "0")
+    assert error["code"] == "bad-option" and "--move-ft" in error["message"]
+    sneak = refused(erc, duel, "sneak", "A", "D", "--charge", "--move-ft", "0")
+    assert sneak["code"] == "bad-option"
+    one = ok(erc, duel, "attack", "A", "D", "--charge", "--move-ft", "1", "--rolls", "5,5")
+    assert one["ap"]["cost"] == 1 + 3 and one["charge_bonus"] == 2
+
+
+def test_a_prone_charger_stands_up_first(erc: Any, tmp_path: Path) -> None:
+    """EL5.7: prone "until the combatant stands up"; EL Part 3.13: "A prone mover pays
+    ``stand_up_ap``"; EL6.1: a charge moves, so a prone charger stands first and is no
+    longer prone."""
+    path = write(tmp_path, {**ATTACKER, "conditions": ["prone"]}, defender())
+    args = ("attack", "A", "D", "--charge", "--move-ft", "5", "--rolls", "5,5")
+    charged = ok(erc, path, *args, "--apply")
+    assert charged["ap"]["cost"] == 1 + 2 + 3  # 5 ft, stand_up_ap 2, the sword's 3
+    assert charged["stand_up"] is True
+    assert status_row(erc, path, "A")["conditions"] == []
+    short = write(tmp_path, {**ATTACKER, "conditions": ["prone"], "ap": 5}, defender())
+    assert refused(erc, short, *args)["code"] == "not-enough-ap"  # 6 needed
+    still = write(tmp_path, {**ATTACKER, "conditions": ["prone"]}, defender())
+    attack = ok(erc, still, "attack", "A", "D", "--rolls", "5,5", "--apply")
+    assert attack["stand_up"] is False and attack["ap"]["cost"] == 3  # no move, no standing
+    assert [c["name"] for c in status_row(erc, still, "A")["conditions"]] == ["prone"]
 
 
 def test_mod_adds_to_the_attack(erc: Any, duel: Path) -> None:

@@ -170,3 +170,35 @@ def test_a_competition_spends_no_ap(erc: Any, pair: Path) -> None:
         "--apply",
     )
     assert status_row(erc, pair, "A")["ap_left"] == 6
+
+
+def test_a_school_check_reads_its_ranks_from_schools(erc: Any, tmp_path: Path) -> None:
+    """EL Part 3.12: "school ranks come from ``schools``"; EL12: "the caster's School ranks,
+    which are purchased in much the same way as weapon skills are"."""
+    spell = {
+        "name": "Burn",
+        "school": "fire",
+        "ability": "cunning",
+        "ap": 2,
+        "levels": [{"mp": 1, "bonus": 0}],
+    }
+    mage = fighter("M", schools={"fire": 3}, spells=[spell], abilities={"insight": 4})
+    path = write(
+        tmp_path, mage, fighter("B", schools={"fire": 1}), skill_abilities={"fire": "insight"}
+    )
+    result = ok(
+        erc,
+        path,
+        "competition",
+        "M",
+        "B",
+        "--check",
+        "M=fire",
+        "--check",
+        "B=fire",
+        "--rolls",
+        "2,5",
+    )
+    assert result["initiator"]["parts"] == {"fire": 3, "insight": 4}
+    assert result["opponent"]["parts"] == {"fire": 1, "insight": 0}
+    assert (result["initiator"]["total"], result["opponent"]["total"]) == (9, 6)

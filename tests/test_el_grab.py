@@ -22,20 +22,9 @@ from tests.test_el_support import (
 
 @pytest.fixture
 def hold(tmp_path: Path) -> Path:
-    grabber = fighter(
-        "G",
-        ap=20,
-        abilities={"cunning": 2, "muscle": 4, "agility": 3, "endurance": 1},
-        skills={"hand-to-hand": 3, "hold": 2, "dodge": 2},
-        weapons=[sword(), FISTS],
-    )  # grab roll 2 + 3 + 4 + 1 = 10; hold 2 + 4 = 6
-    victim = fighter(
-        "V",
-        abilities={"agility": 2, "endurance": 2, "muscle": 1},
-        skills={"dodge": 1, "escape": 3, "athletics": 1, "hold": 1},
-        weapons=[sword(name="dagger", skill="dagger")],
-    )  # dodge 2 + 1 + 2 = 5; escape 3 + 2 = 5; athletics 1 + 1 = 2; hold 1 + 1 = 2
-    return write(tmp_path, grabber, victim)
+    # G: grab roll 2 + 3 + 4 + 1 = 10; hold 2 + 4 = 6
+    # V: dodge 2 + 1 + 2 = 5; escape 3 + 2 = 5; athletics 1 + 1 = 2; hold 1 + 1 = 2
+    return write(tmp_path, *_hold_fighters())
 
 
 def pin(erc: Any, path: Path, *extra: str) -> dict[str, Any]:
@@ -238,7 +227,9 @@ def test_a_pinned_caster_needs_focus_casting(erc: Any, tmp_path: Path) -> None:
     assert error["code"] == "cannot-cast"
     ok(erc, path, "roll-init", "--rolls", "1,2,3", "--apply")
     ok(erc, path, "grab", "G", "C", "--release", "--apply")
-    ok(erc, path, "grab", "G", "F", "--no-damage", "--rolls", "10,1", "--apply")
+    focus = ok(erc, path, "grab", "G", "F", "--no-damage", "--rolls", "10,1", "--apply")
+    assert focus["outcome"] == "pinned"
+    assert not any("MP are kept" in n for n in focus["notes"])  # no gestures: nothing lost
     cast = ok(erc, path, "cast", "F", "G", "--spell", "Burn", "--level", "1", "--rolls", "9,1")
     assert cast["damage"] == 8 and cast["escape_bonus"] == 8
 
@@ -252,3 +243,85 @@ def test_a_feint_goes_to_the_grabs_attack_roll(erc: Any, hold: Path) -> None:
     grab = ok(erc, path, "grab", "F", "V", "--rolls", "1,1", "--apply")
     assert grab["initiator"]["parts"]["feint"] == 14 and grab["feint_used"] == 14
     assert status_row(erc, path, "F")["feints"] == []
+
+
+def test_the_lost_spell_note_is_for_one_who_casts_with_its_arms(erc: Any, hold: Path) -> None:
+    """EL10.2: "If the defender was casting a spell that required the use of their arms at
+    the time of the pin, the spell is lost but the Magic Points are kept": not said of a
+    defender with no spell to lose."""
+    pinned = pin(erc, hold)
+    assert not any("spell" in n for n in pinned["notes"])
+
+
+def test_a_grabber_moves_with_its_pin_only_by_carrying(erc: Any, hold: Path) -> None:
+    """EL10.3: "Move - You can pick up the defender and drag or carry him or her along with
+    you. The attack and defender roll opposed Hold checks": a grabber holding a pin moves
+    only so (or lets go first, EL10.1 "free to release the Grab at any time"); walking or
+    charging away keeping the pin is refused."""
+    other = fighter("O")
+    path = write(hold.parent, *_hold_fighters(), other)
+    pin(erc, path)
+    for command in (
+        ["movement", "G", "--ft", "5"],
+        ["attack", "G", "O", "--charge", "--move-ft", "5"],
+        ["trip", "G", "O", "--overrun", "--move-ft", "5"],
+    ):
+        error = refused_records_nothing(erc, path, *command)
+        assert error["code"] == "cannot-move", command
+        assert "grab G V --move" in error["message"] and "--release" in error["message"]
+    carried = ok(erc, path, "grab", "G", "V", "--move", "5", "--rolls", "9,3")
+    assert carried["outcome"] == "carried"
+    ok(erc, path, "grab", "G", "V", "--release", "--apply")
+    assert ok(erc, path, "movement", "G", "--ft", "5")["ft"] == 5
+
+
+def test_a_prone_grabber_stands_up_to_carry(erc: Any, tmp_path: Path) -> None:
+    """EL5.7, EL Part 3.13: a prone mover stands up first for ``stand_up_ap``; EL10.3 "The
+    AP cost is normal for moving"."""
+    grabber, victim = _hold_fighters()
+    path = write(tmp_path, {**grabber, "conditions": ["prone"]}, victim)
+    pin(erc, path, "--no-damage")
+    args = ("grab", "G", "V", "--move", "5", "--rolls", "9,3")
+    carried = ok(erc, path, *args, "--apply")
+    assert carried["ap"]["cost"] == 1 + 2 and carried["stand_up"] is True
+    assert status_row(erc, path, "G")["conditions"] == []
+    again = ok(erc, path, *args)
+    assert again["ap"]["cost"] == 1 and again["stand_up"] is False
+
+
+def test_the_default_escape_check_counts_the_escape_bonus(erc: Any, tmp_path: Path) -> None:
+    """EL10.4: "Either a Athletics check or an Escape check can be used" and the damage
+    dealt the grabber goes "to his or her next Escape or Hold check": the default, the
+    higher check, compares the totals with the bonus."""
+    grabber, victim = _hold_fighters()
+    strong = {**victim, "skills": {"escape": 1, "athletics": 4}, "weapons": [FISTS]}
+    path = write(tmp_path, grabber, strong)  # escape 1 + 2 = 3; athletics 4 + 1 = 5
+    pin(erc, path, "--no-damage")
+    assert ok(erc, path, "escape", "V", "--rolls", "1,1")["check"] == "athletics"
+    struck = ok(erc, path, "attack", "V", "G", "--rolls", "10,1", "--apply")
+    assert struck["escape_bonus"] >= 3  # escape 3 + the bonus beats athletics 5
+    result = ok(erc, path, "escape", "V", "--rolls", "1,1")
+    assert result["check"] == "escape"
+    assert result["initiator"]["parts"] == {
+        "escape": 1,
+        "agility": 2,
+        "escape_bonus": struck["escape_bonus"],
+    }
+
+
+def _hold_fighters() -> tuple[dict[str, Any], dict[str, Any]]:
+    """The ``hold`` fixture's two combatants."""
+    grabber = fighter(
+        "G",
+        ap=20,
+        abilities={"cunning": 2, "muscle": 4, "agility": 3, "endurance": 1},
+        skills={"hand-to-hand": 3, "hold": 2, "dodge": 2},
+        weapons=[sword(), FISTS],
+    )
+    victim = fighter(
+        "V",
+        abilities={"agility": 2, "endurance": 2, "muscle": 1},
+        skills={"dodge": 1, "escape": 3, "athletics": 1, "hold": 1},
+        weapons=[sword(name="dagger", skill="dagger")],
+    )
+    return grabber, victim

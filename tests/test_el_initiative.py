@@ -91,19 +91,39 @@ def test_roll_offs_use_the_files_die(erc: Any, tmp_path: Path) -> None:
     assert names(ran.json["result"]["order"]) == ["A", "B"]
 
 
+def places(result: dict[str, Any]) -> list[tuple[str, int, int, dict[str, int]]]:
+    return [(p["name"], p["total"], p["roll"], p["parts"]) for p in result["order"]]
+
+
 def test_initiative_keep_is_the_default_and_reroll_rolls_anew(erc: Any, tmp_path: Path) -> None:
     """EL2.4: house rule ``initiative: keep|reroll``, default keep: "the checks are made when
-    combat begins"; with reroll each round rolls anew."""
-    path = write(tmp_path, fighter("A"), fighter("B"))
+    combat begins" ("Some GMs prefer that Reaction is rolled only at the beginning of the
+    combat encounter"): later rounds keep the whole check, totals and order as round 1, even
+    after a Morale level changed the terms; with reroll each round rolls anew."""
+    path = write(
+        tmp_path,
+        fighter("Bully", abilities={"agility": 1, "courage": 5}, skills={"intimidate": 5}),
+        fighter("Meek", abilities={"agility": 2, "cunning": 2}),
+    )
     first = ok(erc, path, "roll-init", "--rolls", "3,8", "--apply")
+    assert places(first) == [
+        ("Meek", 12, 8, {"agility": 2, "cunning": 2}),
+        ("Bully", 4, 3, {"agility": 1, "cunning": 0}),
+    ]
+    scared = ok(erc, path, "social", "intimidate", "Bully", "Meek", "--rolls", "10,1", "--apply")
+    assert scared["penalty"] == -10  # recomputed, Meek's check would be 2: below Bully's 4
     ran = call(erc, path, "roll-init", "--apply")
     assert ran.code == 0 and ran.json["rolls"] == []
-    assert ran.json["result"]["kept"] is True and ran.json["result"]["round"] == 2
-    assert [p["roll"] for p in ran.json["result"]["order"]] == [p["roll"] for p in first["order"]]
+    kept = ran.json["result"]
+    assert kept["kept"] is True and kept["round"] == 2
+    assert places(kept) == places(first)
+    assert [p["name"] for p in kept["declare_order"]] == ["Bully", "Meek"]
+    assert places(ok(erc, path, "roll-init", "--apply")) == places(first)  # round 3 too
     reroll = write(tmp_path, fighter("A"), fighter("B"), rules={"initiative": "reroll"})
     ok(erc, reroll, "roll-init", "--rolls", "3,8", "--apply")
     again = call(erc, reroll, "roll-init", "--rolls", "9,1", "--apply")
     assert again.code == 0 and names(again.json["result"]["order"]) == ["A", "B"]
+    assert again.json["result"]["kept"] is False
 
 
 def test_a_round_already_started_is_not_started_again(erc: Any, tmp_path: Path) -> None:

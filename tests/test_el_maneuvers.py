@@ -74,6 +74,40 @@ def test_disarm_strictly_higher_drops_the_weapon(erc: Any, pair: Path) -> None:
     assert error["code"] == "nothing-to-disarm"
 
 
+def test_a_dropped_weapon_is_picked_up_for_the_ap_given(erc: Any, tmp_path: Path) -> None:
+    """EL7: "the defender's weapon is dropped to the ground"; CONTRACT ``erc pick-up``
+    "recovers a disarmed weapon": no ruling gives its cost, so ``--ap N`` does (required);
+    the weapon is back in the owner's hands, in the file's order."""
+    a = fighter("A", abilities={"cunning": 4}, skills={"whip": 3}, weapons=[WHIP])
+    d = fighter("D", weapons=[SCYTHE, FISTS])
+    path = write(tmp_path, a, d)
+    nothing = refused(erc, path, "pick-up", "D", "scythe", "--ap", "1")
+    assert nothing["code"] == "nothing-to-pick-up"  # still in its hands
+    ok(erc, path, "disarm", "A", "D", "--rolls", "9,1", "--apply")
+    row = status_row(erc, path, "D")
+    assert row["weapons"] == ["fists"] and row["dropped_weapons"] == ["scythe"]
+    assert refused(erc, path, "pick-up", "D", "scythe")["code"] == "bad-option"  # no --ap
+    assert refused(erc, path, "pick-up", "A", "scythe", "--ap", "1")["code"] == "nothing-to-pick-up"
+    error = refused_records_nothing(erc, path, "pick-up", "D", "axe", "--ap", "1")
+    assert error["code"] == "nothing-to-pick-up" and "scythe" in error["message"]
+    picked = ok(erc, path, "pick-up", "D", "--ap", "2", "--apply")  # the only one there
+    assert picked["weapon"] == "scythe"
+    assert picked["ap"] == {"name": "D", "cost": 2, "before": 6, "after": 4}
+    row = status_row(erc, path, "D")
+    assert row["weapons"] == ["scythe", "fists"] and row["lost_weapons"] == []
+    assert row["dropped_weapons"] == [] and row["ap_left"] == 4
+    again = refused_records_nothing(erc, path, "pick-up", "D", "scythe", "--ap", "1")
+    assert again["code"] == "nothing-to-pick-up"
+
+
+def test_a_weapon_taken_is_not_on_the_ground(erc: Any, pair: Path) -> None:
+    """EL7: "he or she can opt to grab the weapon away instead of it falling": nothing to
+    pick up."""
+    ok(erc, pair, "disarm", "A", "D", "--with", "fists", "--take", "--rolls", "10,1", "--apply")
+    error = refused(erc, pair, "pick-up", "D", "scythe", "--ap", "1")
+    assert error["code"] == "nothing-to-pick-up" and "taken" in error["message"]
+
+
 def test_disarm_of_a_natural_weapon_is_refused(erc: Any, pair: Path) -> None:
     """EL7: "This obviously only works on manufactured weapons, and not those that are part
     of an opponent's body"; EL Part 3.4: the defender's first manufactured weapon."""
@@ -133,6 +167,51 @@ def test_overrun_adds_the_charge_bonus_to_muscle_as_its_own_part(erc: Any, pair:
     assert result["initiator"]["parts"]["overrun"] == 2 and result["overrun"] is True
     assert result["ap"]["cost"] == 2 + 2
     assert refused(erc, pair, "trip", "A", "D", "--overrun")["code"] == "bad-option"
+
+
+def test_an_overrun_needs_a_run(erc: Any, pair: Path) -> None:
+    """EL6.3: an overrun is the trip "at the end of the charge", and EL6.1 a charge moves
+    "the distance between you and the opponent": ``--move-ft 0`` is refused (EL Part
+    3.7), not a trip with a free +2."""
+    error = refused_records_nothing(erc, pair, "trip", "A", "D", "--overrun", "--move-ft", "0")
+    assert error["code"] == "bad-option" and "--move-ft" in error["message"]
+
+
+def test_a_prone_overrunner_stands_up_first(erc: Any, tmp_path: Path) -> None:
+    """EL5.7 and EL Part 3.13: a prone mover pays ``stand_up_ap`` and stands; EL6.3: the
+    overrun's run is a move."""
+    a = fighter("A", abilities={"cunning": 4}, skills={"whip": 3}, weapons=[WHIP])
+    path = write(tmp_path, {**a, "conditions": ["prone"]}, fighter("D"), rules={"stand_up_ap": 1})
+    result = ok(erc, path, "trip", "A", "D", "--overrun", "--move-ft", "10", "--rolls", "1,9")
+    assert result["ap"]["cost"] == 2 + 1 + 2 and result["stand_up"] is True
+    ok(erc, path, "trip", "A", "D", "--overrun", "--move-ft", "10", "--rolls", "1,9", "--apply")
+    assert status_row(erc, path, "A")["conditions"] == []
+    ok(erc, path, "roll-init", "--rolls", "1,2", "--apply")
+    plain = ok(erc, path, "trip", "A", "D", "--rolls", "1,9")  # standing now: no cost
+    assert plain["stand_up"] is False and plain["ap"]["cost"] == 2
+
+
+def test_a_trip_defender_in_a_grab_adds_neither_agility_nor_dodge(erc: Any, tmp_path: Path) -> None:
+    """EL5.8: "while in a Grab, the attacker and the defender adds neither Agility nor Dodge
+    to their defense rolls", "against anyone": the trip's defense (EL8: "Agility + Dodge +
+    Athletics + Muscle") too."""
+    a = fighter("A", abilities={"cunning": 4, "muscle": 2}, skills={"whip": 3}, weapons=[WHIP])
+    d = fighter("D", abilities={"agility": 2, "muscle": 3}, skills={"dodge": 1, "athletics": 2})
+    grabber = fighter("G", abilities={"muscle": 9}, skills={"hand-to-hand": 5})
+    path = write(tmp_path, a, d, grabber)
+    free = ok(erc, path, "trip", "A", "D", "--rolls", "5,5")
+    assert free["opponent"]["parts"] == {"agility": 2, "dodge": 1, "athletics": 2, "muscle": 3}
+    ok(erc, path, "grab", "G", "D", "--no-damage", "--rolls", "10,1", "--apply")
+    pinned = ok(erc, path, "trip", "A", "D", "--rolls", "5,5")
+    assert pinned["opponent"] == {
+        "name": "D",
+        "roll": 5,
+        "parts": {"athletics": 2, "muscle": 3},
+        "total": 10,
+    }
+    grabbing = ok(erc, path, "trip", "A", "G", "--rolls", "5,5")  # the grabber too
+    assert "agility" not in grabbing["opponent"]["parts"]
+    assert "dodge" not in grabbing["opponent"]["parts"]
 
 
 def test_feint_is_bluff_against_discern_for_the_weapons_ap(erc: Any, pair: Path) -> None:

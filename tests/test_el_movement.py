@@ -80,11 +80,14 @@ def test_condition_adds_and_removes_the_closed_set(erc: Any, tmp_path: Path) -> 
     unconscious`` (closed); ``pinned`` comes only from a grab"."""
     path = write(tmp_path, fighter("C"), fighter("B"))
     added = ok(erc, path, "condition", "C", "prone", "unaware", "--by", "B", "--apply")
-    assert added["added"] == ["prone", "unaware"] and added["conditions"] == ["prone", "unaware"]
+    assert added["added"] == ["prone", "unaware"] and added["conditions_after"] == [
+        "prone",
+        "unaware",
+    ]
     row = status_row(erc, path, "C")
     assert [(c["name"], c["by"]) for c in row["conditions"]] == [("prone", "B"), ("unaware", "B")]
     removed = ok(erc, path, "condition", "C", "prone", "--remove", "--apply")
-    assert removed["removed"] == ["prone"] and removed["conditions"] == ["unaware"]
+    assert removed["removed"] == ["prone"] and removed["conditions_after"] == ["unaware"]
     assert refused(erc, path, "condition", "C", "pinned")["code"] == "bad-condition"
     typo = refused(erc, path, "condition", "C", "sleepy")
     assert typo["code"] == "bad-condition" and "asleep" in typo["message"]

@@ -176,6 +176,28 @@ def test_competition_odds_have_the_contracts_keys(erc: Any) -> None:
     assert odds["p_win_a"] + odds["p_win_b"] + odds["p_tie"] == pytest.approx(1)
 
 
+def test_disarm_odds_have_the_contracts_p_hit(erc: Any) -> None:
+    """CONTRACT ``--odds`` for disarm: ``{p_hit, p_success}``; EL7: one opposed roll, "If
+    the attacker's result is greater ... the defender's weapon is dropped", so its hit is its
+    success. Kharza's whip 4 + 3 + 2 + 3 = 12 against Beldo's scythe 3 + 4 + 3 + 2 = 12:
+    two d10, the first strictly higher, 45/100."""
+    result = ok(
+        erc,
+        SHIPPED,
+        "disarm",
+        "Kharza",
+        "Beldo",
+        "--with",
+        "whip",
+        "--odds",
+        "--journal",
+        "/dev/null",
+    )
+    odds = result["odds"]
+    assert odds["exact"]["p_hit"] == odds["exact"]["p_success"] == "9/20"
+    assert odds["p_hit"] == odds["p_initiator"] == pytest.approx(0.45)
+
+
 def test_odds_with_rolls_also_resolve(erc: Any) -> None:
     """CONTRACT: "with ``--seed`` or ``--rolls`` it also resolves"."""
     ran = call(

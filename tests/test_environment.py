@@ -517,7 +517,7 @@ def test_yml_and_yaml_twins_do_not_share_a_journal(erc: Any, duel: Path, tmp_pat
     shutil.copy(duel, twin)
     assert erc("damage", "Ogre", "3", "-e", twin, "--apply", "--json").code == 0
     assert (tmp_path / "duel.yml.journal.jsonl").exists()
-    assert erc("status", "-e", duel, "--json").json["result"]["events"] == 0
+    assert erc("status", "-e", duel, "--json").json["result"]["n_events"] == 0
 
 
 def test_stdin_encounters_share_no_journal(tmp_path: Path) -> None:

@@ -271,13 +271,13 @@ def test_r13_2_lock_and_disarm_attempts_read_conditions(erc: Any, pit: Path) -> 
     applied(erc, pit, "condition", "Hero", "bound")
     worse = run(erc, pit, "disarm", "Hero", "Brute", "--no-resist", "--rolls", "18,9")
     attempt = worse.json["result"]["attempt"]
-    assert attempt["dice"] == [18, 9] and attempt["kept"] == 9
+    assert [d["value"] for d in attempt["dice"]] == [18, 9] and attempt["roll"] == 9
     assert attempt["modifier"] == 4 - 5 and attempt["advantage"] == "disadvantage"
     assert worse.json["result"]["disadvantage_from"] == ["Hero is bound"]
     applied(erc, pit, "condition", "Hero", "bound", "--remove")
     applied(erc, pit, "condition", "Brute", "stunned")
     better = run(erc, pit, "disarm", "Hero", "Brute", "--no-resist", "--rolls", "3,17")
-    assert better.json["result"]["attempt"]["kept"] == 17
+    assert better.json["result"]["attempt"]["roll"] == 17
     assert better.json["result"]["advantage_from"] == ["Brute is stunned"]
 
 

@@ -52,7 +52,7 @@ def test_r3_1_d10_plus_agility_plus_other_plus_weapon_and_armour() -> None:
     (place,) = result.order
     assert place.roll == 7
     parts = place.breakdown
-    assert (parts.agility, parts.other, parts.weapon, parts.armor) == (2, 1, -2, -5)
+    assert (parts.agility, parts.other, parts.weapon_mod, parts.armor_mod) == (2, 1, -2, -5)
     assert parts.heavy_weapon == "greatclub" and parts.armor_worn == "heavy"
     assert place.modifier == 2 + 1 - 2 - 5
     assert place.total == 7 - 4
@@ -69,7 +69,7 @@ def test_r1_2_an_explicit_agility_modifier_wins() -> None:
 )
 def test_r3_1_armour(armor: str, adjustment: int) -> None:
     """R3.1: "medium armour -2, heavy -5"."""
-    assert breakdown(fighter("A", armor=armor)).armor == adjustment
+    assert breakdown(fighter("A", armor=armor)).armor_mod == adjustment
 
 
 def test_r3_1_a_weapon_is_in_hand_when_it_has_a_hand() -> None:
@@ -78,30 +78,30 @@ def test_r3_1_a_weapon_is_in_hand_when_it_has_a_hand() -> None:
         "A", weapons=(Weapon("sword", "melee", "edged", "medium", hand="primary"), CLUB)
     )
     assert in_hand(slung) == (slung.weapons[0],)
-    assert breakdown(slung).weapon == 0  # the greatclub is carried, not held
+    assert breakdown(slung).weapon_mod == 0  # the greatclub is carried, not held
     held = fighter("B", weapons=(SWORD, Weapon("greatclub", "melee", "blunt", "heavy", hand="off")))
-    assert breakdown(held).weapon == -2 and breakdown(held).heavy_weapon == "greatclub"
+    assert breakdown(held).weapon_mod == -2 and breakdown(held).heavy_weapon == "greatclub"
 
 
 def test_r3_1_when_no_weapon_has_a_hand_the_first_weapon_is_in_hand() -> None:
     """R3.1: "when no weapon has one, the first weapon is"."""
-    assert breakdown(fighter("A", weapons=(CLUB, SWORD))).weapon == -2
-    assert breakdown(fighter("B", weapons=(SWORD, CLUB))).weapon == 0
-    assert breakdown(fighter("C")).weapon == 0  # no weapon at all
+    assert breakdown(fighter("A", weapons=(CLUB, SWORD))).weapon_mod == -2
+    assert breakdown(fighter("B", weapons=(SWORD, CLUB))).weapon_mod == 0
+    assert breakdown(fighter("C")).weapon_mod == 0  # no weapon at all
 
 
 def test_r3_1_two_heavy_weapons_in_hand_cost_2_once() -> None:
     """R3.1: "a heavy weapon in hand -2" (the adjustment is per combatant, not per weapon)."""
     twin = Weapon("axe", "melee", "edged", "heavy", hand="off")
     both = fighter("A", weapons=(Weapon("maul", "melee", "blunt", "heavy", hand="primary"), twin))
-    assert breakdown(both).weapon == -2
+    assert breakdown(both).weapon_mod == -2
 
 
 def test_r3_1_a_natural_weapon_is_not_the_fallback_in_hand() -> None:
     """R3.1's fallback ("the first weapon") reads as the first held weapon: a `kind: savage`
     weapon (claws, a bite) is part of the body, so a heavy one costs nothing."""
     beast = fighter("Beast", weapons=(CLAWS, SWORD))
-    assert in_hand(beast) == (SWORD,) and breakdown(beast).weapon == 0
+    assert in_hand(beast) == (SWORD,) and breakdown(beast).weapon_mod == 0
     assert in_hand(fighter("Wolf", weapons=(CLAWS,))) == ()
 
 
@@ -274,8 +274,8 @@ def test_cli_json_order_fields_and_dice_order(erc) -> None:  # type: ignore[no-u
     assert order[2]["breakdown"] == {
         "agility": 0,
         "other": -1,
-        "weapon": -2,
-        "armor": 0,
+        "weapon_mod": -2,
+        "armor_mod": 0,
         "heavy_weapon": "greatclub",
         "armor_worn": "none",
     }

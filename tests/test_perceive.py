@@ -58,8 +58,13 @@ def test_r1_5_advantage_and_disadvantage_keep_the_better_or_worse() -> None:
     """R1.5: "Advantage on a single-die roll (save, feat, Perception, ...): roll two, keep the
     better; disadvantage: keep the worse"."""
     better = forced(scout(), 3, 15, mode=Mode.ADVANTAGE)
-    assert (better.dice, better.roll, better.advantage, better.success) == (
-        (3, 15),
+    assert (
+        [(d.value, d.kept) for d in better.dice],
+        better.roll,
+        better.advantage,
+        better.success,
+    ) == (
+        [(3, False), (15, True)],
         15,
         "advantage",
         True,
@@ -147,8 +152,11 @@ def test_cli_dc_scan_and_advantage(erc) -> None:  # type: ignore[no-untyped-def]
         "--rolls", "2,15", "--json",
     )  # fmt: skip
     result = ran.json["result"]
-    assert (result["dice"], result["roll"], result["total"], result["success"]) == (
-        [2, 15],
+    assert result["dice"] == [
+        {"die": 20, "value": 2, "kept": False},
+        {"die": 20, "value": 15, "kept": True},
+    ]
+    assert (result["roll"], result["total"], result["success"]) == (
         15,
         20,
         True,

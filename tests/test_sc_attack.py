@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from tests.test_sc_support import DUMMY, GUARD, VEX, Table, table
+from tests.test_sc_support import DUMMY, GUARD, VEX, WAREHOUSE, Table, table
 
 WEAK = (
     "  - {name: Weakling, side: party, hp: 8, abilities: {strength: 3},"
@@ -32,6 +32,12 @@ PLATED = "  - {name: Plated, side: foes, hp: 40, armor: {bonus: 0, dr: d6}}"
 @pytest.fixture
 def game(erc: Any, tmp_path: Path) -> Table:
     return table(erc, tmp_path, VEX, DUMMY, GUARD, WEAK, TANK, ASH, PLATED)
+
+
+@pytest.fixture
+def warehouse(erc: Any, tmp_path: Path) -> Table:
+    """encounters/spellchrome-warehouse.yaml with a journal of the test's own."""
+    return Table(erc, WAREHOUSE, str(tmp_path / "warehouse.journal.jsonl"))
 
 
 def one_attack(result: dict[str, Any]) -> dict[str, Any]:
@@ -115,6 +121,33 @@ def test_sc4_2_a_natural_1_always_misses(game: Table) -> None:
     assert (ordinary["hit"], ordinary["natural"]) == (True, False)
 
 
+@pytest.mark.parametrize(
+    ("target", "face", "options", "total", "hit", "natural"),
+    [
+        ("Tank", 20, (), 29, True, True),  # the total misses AC 40: the 20 decided
+        ("Dummy", 20, (), 29, True, False),  # the total beats AC 10 anyway
+        ("Dummy", 1, ("--mod", "50"), 60, False, True),  # the total would hit: the 1 decided
+        ("Tank", 1, (), 10, False, False),  # the total misses anyway
+    ],
+)
+def test_part_2_natural_is_true_only_when_the_natural_rule_decided_the_hit(
+    game: Table,
+    target: str,
+    face: int,
+    options: tuple[str, ...],
+    total: int,
+    hit: bool,
+    natural: bool,
+) -> None:
+    """Part 2: "`natural` true when a natural 1 or 20 decided the hit", with SC4.2 "A
+    natural 1 always misses, a natural 20 always hits": it decided when the total alone
+    gives the other outcome; a 20 whose total beats the AC anyway decided nothing."""
+    rolls = f"{face},3,4" if hit else str(face)
+    attack = one_attack(game.result("attack", "Vex", target, *options, "--rolls", rolls))
+    assert (attack["roll"], attack["total"], attack["hit"]) == (face, total, hit)
+    assert attack["natural"] is natural
+
+
 def test_sc4_3_melee_bab_and_strength_ranged_bab_and_dexterity(game: Table) -> None:
     """SC4.3: "melee = melee BAB + Strength modifier; ranged = ranged BAB + Dexterity
     modifier"; a thrown weapon attacks as ranged and adds Strength to damage."""
@@ -173,6 +206,22 @@ def test_sc4_5_melee_reaches_5_ft(game: Table) -> None:
     assert near["range_band"] == "within"
     error = game.error("attack", "Vex", "Dummy", "--with", "baton", "--distance", "10")
     assert error["code"] == "out-of-reach" and "SC4.5" in error["message"]
+
+
+def test_part_3_6_out_of_reach_or_range_is_refused_before_any_die(warehouse: Table) -> None:
+    """Part 3.6: "An attack out of reach or past `max_range` is refused before any die is
+    drawn" (SC4.5, SC7.4). `--rolls 25` is no d20 face: reading it for the attack roll would
+    be a `bad-rolls` error, so the range error proves no die was read."""
+    unread = warehouse.error("attack", "Vex", "Sentinel", "--rolls", "25")
+    assert unread["code"] == "bad-rolls" and "d20" in unread["message"]
+    past = warehouse.error("attack", "Vex", "Sentinel", "--distance", "601", "--rolls", "25")
+    assert past["code"] == "out-of-range" and "600" in past["message"]
+    reach = warehouse.error(
+        "attack", "Vex", "Sentinel", "--with", "baton", "--distance", "10", "--rolls", "25"
+    )
+    assert reach["code"] == "out-of-reach" and "SC4.5" in reach["message"]
+    sneak = warehouse.error("sneak", "Wren", "Sentinel", "--distance", "10", "--rolls", "25")
+    assert sneak["code"] == "out-of-reach"
 
 
 def test_sc4_6_mod_adds_a_situational_modifier(game: Table) -> None:
@@ -250,6 +299,36 @@ def test_sc5_4_touch_ac_drops_armour_shield_and_natural_armour(targets: Table) -
     assert ac_of(targets, "Knight", "--touch") == (10 + 3 + 1, "touch")
     assert ac_of(targets, "Guard", "--touch") == (10 + 1, "touch")
     assert ac_of(targets, "Sleeper", "--touch") == (10 + 0 + 1, "touch-flat-footed")
+
+
+@pytest.mark.parametrize("condition", ["bound", "paralyzed", "unconscious", "asleep", "unaware"])
+def test_sc5_3_each_condition_of_being_unaware_makes_the_target_flat_footed(
+    erc: Any, tmp_path: Path, condition: str
+) -> None:
+    """SC5.3: flat-footed "Only when completely unaware of an enemy: `asleep`, `unconscious`,
+    `paralyzed`, `bound` ("tied securely to a chair") or `unaware`" (seed 002: "sleeping or
+    completely immobilized"). Dex 16 (+3) and armour 4: AC 17, flat-footed 10 + 4 = 14."""
+    tied = (
+        "  - {name: Tied, hp: 30, abilities: {dexterity: 16}, armor: {bonus: 4},"
+        f" conditions: [{condition}]}}"
+    )
+    free = "  - {name: Free, hp: 30, abilities: {dexterity: 16}, armor: {bonus: 4}}"
+    game = table(erc, tmp_path, VEX, tied, free)
+    assert ac_of(game, "Free") == (17, "normal")
+    assert ac_of(game, "Tied") == (14, "flat-footed")
+    result = game.result("attack", "Vex", "Tied", "--rolls", "1")
+    assert result["flat_footed"] and result["flat_footed_from"] == [condition]
+    assert result["armor_class"]["parts"]["dexterity"] == 0
+
+
+def test_sc5_4_touch_ac_drops_natural_armour(warehouse: Table) -> None:
+    """SC5.4: touch AC is "without armour, shield and natural armour" (seed 002: "your AC
+    doesn't include any armour bonus, shield bonus, or natural armour bonus"): the
+    warehouse's Thug 1, natural armour 1 and Dex 11, is AC 11, touch AC 10."""
+    assert ac_of(warehouse, "Thug 1") == (11, "normal")
+    assert ac_of(warehouse, "Thug 1", "--touch") == (10, "touch")
+    touch = warehouse.result("attack", "Vex", "Thug 1", "--touch", "--rolls", "1")
+    assert "natural_armor" not in touch["armor_class"]["parts"]
 
 
 def test_sc5_3_sc3_2_not_having_acted_is_not_flat_footed(targets: Table) -> None:
@@ -413,6 +492,27 @@ def test_sc8_3_extraordinary_hp_come_off_first(erc: Any, tmp_path: Path) -> None
     assert (row["hp"], row["ex_hp"], row["ex_hp_max"]) == (18, 0, 10)
 
 
+def test_sc6_4_sc8_3_damage_reduction_comes_off_before_extraordinary_hp(
+    warehouse: Table,
+) -> None:
+    """SC6.4: "minus damage reduction (SC8, never below 0); Extraordinary HP absorb first;
+    then HP"; seed 002: "Say the damage was 10 and the DR result was 5. You take 5 damage".
+    The warehouse's Sentinel (AC 17, DR d6, EX-HP 12): a hit of 10 with DR 5 costs 5 EX-HP,
+    with DR 3 it costs 7 (EX-HP first would absorb all 10, leaving 2)."""
+    for dr, absorbed, left in ((5, 5, 7), (3, 7, 5)):
+        document = warehouse.ok("attack", "Vex", "Sentinel", "--rolls", f"15,5,5,{dr}")
+        attack = one_attack(document["result"])
+        assert (attack["hit"], attack["damage"], attack["dr"]) == (
+            True,
+            10,
+            {"value": dr, "rolled": True},
+        )
+        assert (attack["ex_hp_absorbed"], attack["hp_damage"]) == (absorbed, 0)
+        (target,) = document["result"]["targets"]
+        assert (target["ex_hp_before"], target["ex_hp_after"]) == (12, left)
+        assert (target["hp_before"], target["hp_after"]) == (30, 30)
+
+
 # --- SC9: getting the drop ---------------------------------------------------------------
 
 
@@ -442,6 +542,34 @@ def test_part_3_3_victim_aware_removes_only_flat_footedness(targets: Table) -> N
     assert attack["hit"] is False
     asleep = one_attack(targets.result("sneak", "Vex", "Sleeper", "--victim-aware", "--rolls", "1"))
     assert asleep["ac_kind"] == "flat-footed"
+
+
+def test_part_3_3_victim_aware_also_cancels_an_unaware_condition(erc: Any, tmp_path: Path) -> None:
+    """Part 3.3: "`sneak --victim-aware` removes only flat-footedness; the +4 stays (it comes
+    from the skill, flat-footedness from being unaware)"; SC5.3: flat-footed "Only when
+    completely unaware of an enemy". A victim aware of this attacker is not, so its
+    `unaware` condition does not make it flat-footed against that sneak; sleep and binding
+    are not about awareness and stay; a plain attack still finds it flat-footed."""
+    mark = (
+        "  - {name: Mark, hp: 30, abilities: {dexterity: 16}, armor: {bonus: 4},"
+        " conditions: [unaware]}"
+    )
+    tied = mark.replace("Mark", "Tied").replace("[unaware]", "[bound, unaware]")
+    game = table(erc, tmp_path, VEX, mark, tied)
+    unaware = game.result("sneak", "Vex", "Mark", "--rolls", "1")
+    assert one_attack(unaware)["ac"] == 14 and "unaware" in unaware["flat_footed_from"]
+    aware = game.result("sneak", "Vex", "Mark", "--victim-aware", "--rolls", "4,1,1")
+    attack = one_attack(aware)
+    assert (attack["ac"], attack["ac_kind"], attack["parts"]["drop"]) == (17, "normal", 4)
+    assert (attack["total"], attack["hit"]) == (4 + 13, True)
+    assert (aware["flat_footed"], aware["flat_footed_from"]) == (False, [])
+    assert any("Part 3.3" in note for note in aware["notes"])
+    odds = game.result("sneak", "Vex", "Mark", "--victim-aware", "--odds")["odds"]
+    assert odds["p_hit"] == 17 / 20  # faces 4-20 reach AC 17 at +13
+    bound = game.result("sneak", "Vex", "Tied", "--victim-aware", "--rolls", "1")
+    assert one_attack(bound)["ac_kind"] == "flat-footed" and bound["flat_footed_from"] == ["bound"]
+    plain = game.result("attack", "Vex", "Mark", "--rolls", "1")
+    assert one_attack(plain)["ac_kind"] == "flat-footed"
 
 
 # --- Part 3: settled points --------------------------------------------------------------

@@ -138,6 +138,28 @@ def test_sc2_3_tied_groups_roll_off_from_the_highest_total_down(erc: Any, tmp_pa
     assert order(document["result"]) == ["Hi2", "Hi1", "Lo2", "Lo1"]
 
 
+def test_sc2_3_a_group_that_ties_again_rerolls_before_the_next_group(
+    erc: Any, tmp_path: Path
+) -> None:
+    """SC2.3: "Tied d10s roll again until decided, tied groups from the highest total down,
+    depth first (as ER R3.3)": the high pair ties its d10s (4, 4) and rolls again at once,
+    before the low pair's first roll-off."""
+    names = ("Lo1", "Hi1", "Lo2", "Hi2")
+    game = table(erc, tmp_path, *(fighter(n) for n in names))
+    document = game.ok("roll-init", "--rolls", "5,15,5,15,4,4,2,9,1,8")
+    assert [r["for"] for r in document["rolls"][4:]] == [
+        "Hi1 tie-break 1",
+        "Hi2 tie-break 1",
+        "Hi1 tie-break 2",
+        "Hi2 tie-break 2",
+        "Lo1 tie-break 1",
+        "Lo2 tie-break 1",
+    ]
+    result = document["result"]
+    assert order(result) == ["Hi2", "Hi1", "Lo2", "Lo1"]
+    assert [place(result, n)["tiebreak"] for n in names] == [[1], [4, 2], [8], [4, 9]]
+
+
 def test_sc2_4_keep_is_the_default_and_keeps_the_order_rolling_nothing(
     erc: Any, tmp_path: Path
 ) -> None:
@@ -247,6 +269,26 @@ def test_sc3_1_part_3_5_a_bonus_names_a_combatant_group_side_or_prefix(
     assert bonuses("--bonus", "Watchm=4") == {"Watchman": 4}  # a prefix
     assert bonuses("--bonus", "Guard 1=1") == {"Guard 1": 1}  # exact
     assert bonuses("--bonus", "Guard=2", "--bonus", "Guard 2=5") == {"Guard 1": 2, "Guard 2": 7}
+
+
+def test_part_3_5_an_exact_name_wins_over_a_group_of_the_same_stem(
+    erc: Any, tmp_path: Path
+) -> None:
+    """Part 3.5: "`--bonus` looks a name up as an exact combatant, then a group": a file with
+    one `Guard` and a `count: 2` group of Guards (`Guard 1`, `Guard 2`) gives `Guard=2` to
+    `Guard` alone."""
+    game = table(
+        erc,
+        tmp_path,
+        "  - {name: Guard, side: watch, hp: 10}",
+        "  - {name: Guard, side: watch, count: 2, hp: 10}",
+    )
+    result = game.result("roll-init", "--bonus", "Guard=2", "--rolls", "1,5,10")
+    assert {p["name"]: (p["roll"], p["bonus"]) for p in result["order"]} == {
+        "Guard": (1, 2),
+        "Guard 1": (5, 0),
+        "Guard 2": (10, 0),
+    }
 
 
 def test_sc3_2_there_is_no_surprise_round(erc: Any, tmp_path: Path) -> None:

@@ -99,6 +99,23 @@ def test_sc1_4_who_cannot_act(erc: Any, tmp_path: Path) -> None:
     game.ok("attack", "Asleep", "Dummy", "--rolls", "1")
 
 
+def test_sc1_4_an_unaware_combatant_can_still_act(erc: Any, tmp_path: Path) -> None:
+    """SC1.4: who cannot act is one at 0 HP or below, `asleep`, `unconscious`, `paralyzed`
+    or `bound`; `unaware` is not among them: it is flat-footed (SC5.3), and acts as ever."""
+    scout = VEX.replace("Vex", "Scout").replace("hp: 22", "hp: 22, conditions: [unaware]")
+    game = table(erc, tmp_path, scout, DUMMY)
+    game.ok("roll-init", "--apply", "--seed", "1")
+    assert game.status("Scout")["can_act"] is True
+    game.ok("sneak", "Scout", "Dummy", "--rolls", "1")
+    game.ok("cast", "Scout", "--null")
+    attack = game.result("attack", "Scout", "Dummy", "--rolls", "15,5,5", "--apply")
+    assert attack["attacks"][0]["hit"] and attack["damage"] == 10
+    moved = game.result("movement", "Scout", "--ft", "30", "--apply")
+    assert (moved["spent_ft"], moved["remaining_ft"]) == (30, 0)
+    row = game.status("Scout")
+    assert row["standard_used"] and row["move_used"] and row["movement_spent_ft"] == 30
+
+
 # --- SC10: spells and movement ----------------------------------------------------------
 
 
@@ -125,6 +142,25 @@ def test_sc10_1_a_null_spell_takes_no_action(game: Table) -> None:
     game.ok("cast", "Wren", "--null", "--apply")
     game.ok("cast", "Wren", "--apply")  # its one spell that takes an action
     assert not game.status("Vex")["spell_cast"] and game.status("Wren")["spell_cast"]
+
+
+def test_chapter_move_then_cast_or_cast_then_move_up_to_30_ft(game: Table) -> None:
+    """Seed 002 "Casting a Spell": "you can move your base rate (30 feet, unless modified)
+    and then cast. Or you could cast a spell and then move up to 30 feet" (SC1.3, SC10)."""
+    cast = game.result("cast", "Vex", "--apply")
+    assert cast["actions"] == ["standard"]
+    moved = game.result("movement", "Vex", "--ft", "30", "--apply")
+    assert (moved["available_ft"], moved["spent_ft"], moved["remaining_ft"]) == (30, 30, 0)
+    error = game.error("movement", "Vex", "--ft", "1")
+    assert error["code"] == "not-enough-movement" and "1 ft short" in error["message"]
+    game.ok("roll-init", "--apply")  # the next round: the other order
+    moved = game.result("movement", "Vex", "--ft", "30", "--apply")
+    assert (moved["available_ft"], moved["remaining_ft"]) == (30, 0)
+    assert game.result("cast", "Vex", "--apply")["actions"] == ["standard"]
+    row = game.status("Vex")
+    assert (row["spell_cast"], row["standard_used"], row["move_used"]) == (True, True, True)
+    assert row["movement_spent_ft"] == 30
+    assert game.error("movement", "Vex", "--ft", "1")["code"] == "not-enough-movement"
 
 
 def test_sc7_5_spells_go_no_further_than_their_range(game: Table) -> None:
@@ -190,7 +226,7 @@ def test_status_fields_order_next_sides_over(game: Table) -> None:
     assert {"hp", "hp_max", "ex_hp", "dr_this_round", "standard_used", "move_used",
             "spell_cast", "conditions", "down", "standing", "side", "name"} <= set(row)  # fmt: skip
     assert (row["hp"], row["ex_hp"], row["dr_this_round"]) == (20, 10, None)
-    assert row["armor_classes"] == {"normal": 12, "touch": 10, "flat_footed": 12}
+    assert row["armor_classes"] == {"ac": 12, "touch_ac": 10, "flat_footed_ac": 12}
     first = status["order"][0]["name"]
     assert status["next"] == first and set(status["order"][0]) == {
         "place",
@@ -203,6 +239,37 @@ def test_status_fields_order_next_sides_over(game: Table) -> None:
     game.ok("spend", first, "--move", "--apply")
     after = game.result("status")
     assert after["order"][0]["acted"] and after["next"] == after["order"][1]["name"]
+
+
+def test_status_combatants_acted_and_can_act(erc: Any, tmp_path: Path) -> None:
+    """CONTRACT `erc status`: `result.combatants` lists `acted` (as ER's and Elysium's: a
+    boolean, its turn has begun this round) and `can_act` (a boolean, as `order[].can_act`:
+    SC1.4, not at 0 HP or below, asleep, unconscious, paralyzed or bound)."""
+    tied = DUMMY.replace("Dummy", "Tied").replace("hp: 100", "hp: 10, conditions: [bound]")
+    out = DUMMY.replace("Dummy", "Out").replace("hp: 100", "hp: 10, hp_current: 0")
+    game = table(erc, tmp_path, VEX, WREN, tied, out, DUMMY)
+    game.ok("roll-init", "--apply", "--seed", "7")
+
+    def flags() -> dict[str, tuple[bool, bool]]:
+        status = game.result("status")
+        rows = {c["name"]: (c["acted"], c["can_act"]) for c in status["combatants"]}
+        assert {p["name"]: (p["acted"], p["can_act"]) for p in status["order"]} == rows
+        return rows
+
+    assert flags() == {
+        "Vex": (False, True),
+        "Wren": (False, True),
+        "Tied": (False, False),
+        "Out": (False, False),
+        "Dummy": (False, True),
+    }
+    game.ok("movement", "Vex", "--ft", "5", "--apply")
+    game.ok("attack", "Wren", "Dummy", "--rolls", "1", "--apply")
+    game.ok("condition", "Dummy", "asleep", "--apply")
+    assert flags()["Vex"] == (True, True) and flags()["Wren"] == (True, True)
+    assert flags()["Dummy"] == (False, False)
+    game.ok("roll-init", "--apply")
+    assert flags()["Vex"] == (False, True)
 
 
 def test_status_over_when_one_side_stands(erc: Any, tmp_path: Path) -> None:
@@ -238,7 +305,10 @@ def test_heal_up_to_the_maximum_ex_hp_do_not_come_back(game: Table) -> None:
 def test_condition_adds_removes_and_lasts_rounds(game: Table) -> None:
     """`condition NAME COND... [--remove] [--rounds N]`; Part 3.11's closed set."""
     added = game.result("condition", "Dummy", "unaware", "bound", "--rounds", "2", "--apply")
-    assert (added["added"], added["conditions"]) == (["unaware", "bound"], ["bound", "unaware"])
+    assert (added["added"], added["conditions_after"]) == (
+        ["unaware", "bound"],
+        ["bound", "unaware"],
+    )
     rows = game.status("Dummy")["conditions"]
     assert {r["name"]: r["rounds_left"] for r in rows} == {"unaware": 2, "bound": 2}
     assert game.error("movement", "Dummy")["code"] == "cannot-act"  # SC1.4: bound
@@ -252,6 +322,35 @@ def test_condition_adds_removes_and_lasts_rounds(game: Table) -> None:
     assert "did you mean 'bound'" in game.error("condition", "Dummy", "bund")["message"]
     removed = game.result("condition", "Vex", "asleep", "--remove")
     assert removed["removed"] == [] and "is not asleep" in removed["notes"][0]
+
+
+def test_condition_by_records_who_caused_it(game: Table) -> None:
+    """CONTRACT: `condition NAME COND... [--remove] [--by NAME] [--rounds N]`, shared with
+    every ruleset; `by` is recorded on the condition as ER's is (status `conditions`:
+    `{name, by, rounds_left, actions_left}`) and must name another combatant."""
+    preview = game.result("condition", "Dummy", "bound", "--by", "vex")
+    assert (preview["added"], preview["by"]) == (["bound"], "Vex")
+    human = game.erc(
+        "condition", "Dummy", "bound", "--by", "Vex", "-e", game.path, "--journal", game.journal
+    ).out
+    assert "Dummy +bound (by Vex)" in human
+    added = game.result("condition", "Dummy", "bound", "--by", "Vex", "--rounds", "2", "--apply")
+    assert (added["by"], added["rounds"], added["conditions_after"]) == ("Vex", 2, ["bound"])
+    (row,) = game.status("Dummy")["conditions"]
+    assert row == {"name": "bound", "by": "Vex", "rounds_left": 2, "actions_left": None}
+    change = game.result("log")["events"][-1]["effects"][0]
+    assert (change["add"], change["by"]) == ("bound", "Vex")
+    again = game.result("condition", "Dummy", "bound", "--by", "Wren", "--apply")
+    assert again["added"] == ["bound"]  # set again: a new causer
+    assert game.status("Dummy")["conditions"][0]["by"] == "Wren"
+    assert game.result("condition", "Guard", "unaware")["by"] is None
+    assert game.error("condition", "Dummy", "bound", "--by", "Nobody")["code"] == (
+        "unknown-combatant"
+    )
+    error = game.error("condition", "Dummy", "bound", "--by", "Dummy")
+    assert error["code"] == "bad-option" and "another combatant" in error["message"]
+    error = game.error("condition", "Dummy", "bound", "--remove", "--by", "Vex")
+    assert error["code"] == "bad-option" and "--remove" in error["message"]
 
 
 def test_undo_takes_back_an_attack_and_its_dr(game: Table) -> None:

@@ -54,7 +54,7 @@ def test_seed_dagger_with_melee_skill_rolls_3d20() -> None:
     then 3d20 are rolled for the attack"."""
     result = run([10, 3, 15, 2], prepare(dagger_man(), guard()))
     assert sources(result) == ("pool", "advantage", "sneak")
-    assert (result.sneak.advantage_die, result.sneak.sneak_die, result.sneak.dice) == (
+    assert (result.sneak.advantage_die, result.sneak.sneak_die, result.sneak.n_dice) == (
         True,
         True,
         3,
@@ -69,7 +69,7 @@ def test_seed_already_at_advantage_adds_only_the_sneak_die() -> None:
     twice ... only the second d20 is added to the attack"."""
     at_advantage = plan_attack(dagger_man(), [guard()], mode=Mode.ADVANTAGE)
     setup = prepare(dagger_man(), guard(), advantage=True)
-    assert setup.with_sneak.strikes[0].dice == at_advantage.strikes[0].dice + 1 == 3
+    assert setup.with_sneak.strikes[0].n_dice == at_advantage.strikes[0].n_dice + 1 == 3
     result = run([10, 3, 15, 2], setup)
     assert (result.sneak.advantage_die, result.sneak.sneak_die) == (False, True)
     assert result.sneak.advantage_from == ("--advantage",)
@@ -85,19 +85,19 @@ def test_seed_victim_stunned_or_attacked_at_advantage_adds_only_the_sneak_die(
     result = run([10, 3, 15, 2], setup)
     assert result.sneak.advantage_die is False and result.sneak.sneak_die is True
     assert result.sneak.advantage_from == (f"Guard is {condition}",)
-    assert result.sneak.dice == 3  # advantage is never gained twice (R1.5)
+    assert result.sneak.n_dice == 3  # advantage is never gained twice (R1.5)
 
 
 def test_seed_five_skill_dice_reach_six_or_seven() -> None:
     """seed 001: "if enough skills circumstances exist to reach the 5d20 maximum, a sneak
     attack could still exceed that and permit six or even seven total dice" (R1.4)."""
     setup = prepare(dagger_man(5), guard(), stealth_dc=10)
-    assert setup.with_sneak.strikes[0].dice == 7
-    assert setup.without_sneak is not None and setup.without_sneak.strikes[0].dice == 6
+    assert setup.with_sneak.strikes[0].n_dice == 7
+    assert setup.without_sneak is not None and setup.without_sneak.strikes[0].n_dice == 6
     kept = run([2, *[3] * 7], setup)  # the check fails: seven dice, all missing
     lost = run([18, *[3] * 6], setup)  # the check is made: six
-    assert (kept.sneak.dice, len(kept.strikes[0].dice)) == (7, 7)
-    assert (lost.sneak.dice, len(lost.strikes[0].dice)) == (6, 6)
+    assert (kept.sneak.n_dice, len(kept.strikes[0].dice)) == (7, 7)
+    assert (lost.sneak.n_dice, len(lost.strikes[0].dice)) == (6, 6)
 
 
 def test_seed_second_perception_made_leaves_2d20() -> None:
@@ -107,7 +107,7 @@ def test_seed_second_perception_made_leaves_2d20() -> None:
     check = result.sneak.perception
     assert check is not None and (check.roll, check.dc, check.success) == (15, 10, True)
     assert sources(result) == ("pool", "advantage")
-    assert (result.sneak.advantage_die, result.sneak.sneak_die, result.sneak.dice) == (
+    assert (result.sneak.advantage_die, result.sneak.sneak_die, result.sneak.n_dice) == (
         True,
         False,
         2,
@@ -209,7 +209,7 @@ def test_r6_1_sleeper_gets_both_dice() -> None:
     """R6.1: a victim "asleep" is unaware; asleep is not being attacked at advantage, so
     both dice are added (R6.2)."""
     result = run([10, 3, 15, 2], prepare(dagger_man(), guard(conditions=frozenset({"asleep"}))))
-    assert (result.sneak.advantage_die, result.sneak.sneak_die, result.sneak.dice) == (
+    assert (result.sneak.advantage_die, result.sneak.sneak_die, result.sneak.n_dice) == (
         True,
         True,
         3,
@@ -402,7 +402,7 @@ def test_cli_json_fields_and_dice_order(erc: Any) -> None:
         "damage": 5,
         "comp": 10,
         "roll": 3,
-        "dice": [3],
+        "dice": [{"die": 20, "value": 3, "kept": True}],
         "modifier": 0,
         "total": 3,
         "saved": False,

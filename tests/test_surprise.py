@@ -77,10 +77,15 @@ def test_r4_2_foreknowledge_is_advantage_against_dc_10() -> None:
     setup = SurpriseSetup("T", frozenset({"Ally", "Unlucky"}))
     result, dice = forced(group, setup, 4, 10, 9, 2, 5, 6, 7)
     ally, unlucky = checks(result)["Ally"], checks(result)["Unlucky"]
-    assert (ally.dice, ally.roll, ally.dc, ally.success) == ((4, 10), 10, 10, True)
+    assert ([d.value for d in ally.dice], ally.roll, ally.dc, ally.success) == (
+        [4, 10],
+        10,
+        10,
+        True,
+    )
     assert ally.advantage == "advantage" and ally.foreknowledge
     # seed 000: "even those prepared can be caught off guard"
-    assert (unlucky.dice, unlucky.roll, unlucky.success) == ((9, 2), 9, False)
+    assert ([d.value for d in unlucky.dice], unlucky.roll, unlucky.success) == ([9, 2], 9, False)
     assert [r.purpose for r in dice.rolls[:2]] == [
         "Ally surprise perception (advantage 1)",
         "Ally surprise perception (advantage 2)",
@@ -262,7 +267,11 @@ def test_cli_ambush_with_a_count_group_as_foreknowledge(erc) -> None:  # type: i
         ("Bandit 3", 10, 10, True),
     ]
     assert result["surprised"] == ["Brother Aldo", "Bandit 2"]
-    assert [c["dice"] for c in result["perception"][3:]] == [[12, 3], [2, 9], [1, 10]]
+    assert [[d["value"] for d in c["dice"]] for c in result["perception"][3:]] == [
+        [12, 3],
+        [2, 9],
+        [1, 10],
+    ]
     status = {p["name"]: (p["status"], p["acts"]) for p in result["order"]}
     assert status["Thorin"] == ("woke", True) and status["Bandit 2"] == ("surprised", False)
     assert len(result["order"]) == 7

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from erc.core.dice import Dice, Mode
+from erc.core.dice import Dice, Die, Mode
 from erc.core.value import Value
 
 
@@ -33,9 +33,10 @@ def succeeds(raw: int, bonus: int, target: int, sides: int = 20) -> bool:
 
 
 class Check(Value):
-    """One kept single-die roll against a target number (a DC, a Comp, an AC)."""
+    """One kept single-die roll against a target number (a DC, a Comp, an AC): ``dice`` the
+    dice thrown, ``roll`` the kept face."""
 
-    dice: tuple[int, ...]
+    dice: tuple[Die, ...]
     roll: int
     modifier: int
     total: int
@@ -49,7 +50,8 @@ def d20_check(dice: Dice, purpose: str, modifier: int, dc: int, mode: Mode = Mod
     the natural-20 rule applied."""
     kept = dice.roll_kept(20, purpose, mode)
     total = kept.kept + modifier
-    return Check(kept.dice, kept.kept, modifier, total, dc, succeeds(kept.kept, modifier, dc), mode)
+    success = succeeds(kept.kept, modifier, dc)
+    return Check(kept.faces(), kept.kept, modifier, total, dc, success, mode)
 
 
 def settle_ties(

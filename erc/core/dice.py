@@ -159,11 +159,27 @@ class Mode(enum.Enum):
         return Mode.NORMAL
 
 
+class Die(Value):
+    """One die of a roll as a result reports it (CONTRACT: ``dice`` is a list of these): its
+    size, its face, and whether it counts (the one kept of two at advantage)."""
+
+    die: int
+    value: int
+    kept: bool
+
+
 class Kept(Value):
-    """A single-die roll under R1.5: the dice thrown and the one kept."""
+    """A single-die roll under R1.5: the dice thrown (their faces), the one kept, and the
+    dice's size."""
 
     dice: tuple[int, ...]
     kept: int
+    sides: int
+
+    def faces(self) -> tuple[Die, ...]:
+        """The dice as ``Die`` values: the first showing the kept face is the one kept."""
+        at = self.dice.index(self.kept)
+        return tuple(Die(self.sides, v, i == at) for i, v in enumerate(self.dice))
 
 
 class Dice:
@@ -196,20 +212,22 @@ class Dice:
         """R1.5 for a single-die roll: two dice keeping the better (advantage) or worse."""
         if mode is Mode.NORMAL:
             value = self.roll(sides, purpose)
-            return Kept((value,), value)
+            return Kept((value,), value, sides)
         first = self.roll(sides, f"{purpose} ({mode.value} 1)")
         second = self.roll(sides, f"{purpose} ({mode.value} 2)")
         kept = max(first, second) if mode is Mode.ADVANTAGE else min(first, second)
-        return Kept((first, second), kept)
+        return Kept((first, second), kept, sides)
 
     def d3(self, purpose: str) -> int:
         return self.roll(3, purpose)
 
 
 MAX_DRAWN_SEED = 2**53
-"""Seeds erc draws stay below 2^53, so they survive JSON readers that use doubles."""
+"""Seeds erc draws stay below 2^53, so they survive JSON readers that use doubles
+(CONTRACT "JSON envelope"); a seed given with ``--seed`` may be up to ``MAX_SEED``."""
 
 
 def new_seed() -> int:
-    """A fresh seed to report in the envelope, so any result can be replayed."""
-    return random.SystemRandom().randrange(1, 2**31)
+    """A fresh seed to report in the envelope, so any result can be replayed: 1 to
+    2^53 - 1, drawn from the system's random source."""
+    return random.SystemRandom().randrange(1, MAX_DRAWN_SEED)

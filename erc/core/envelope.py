@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from typing import Any
 
 
-VERSION = "1"
+VERSION = "2"
 
 _SCALARS = frozenset({str, int, float, bool, type(None)})
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 from erc.core.checks import succeeds
-from erc.core.dice import DICE_BUDGET, MAX_SIDES, Dice
+from erc.core.dice import DICE_BUDGET, MAX_SIDES, Dice, Die
 from erc.core.errors import ErcError
 from erc.core.value import Value
 
@@ -36,12 +36,6 @@ class Constant(Value):
 
 
 Term = DiceTerm | Constant
-
-
-class Die(Value):
-    die: int
-    value: int
-    kept: bool
 
 
 class RollResult(Value):

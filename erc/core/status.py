@@ -25,10 +25,13 @@ class Place(Value):
 
 
 class Standing(Value):
-    """A side and how many of its combatants still stand."""
+    """A side and how many of its combatants still stand: ``standing`` is the number RULES
+    R13.6 names; ``n_standing`` the same count under the name a count has everywhere else
+    (``standing`` is a combatant's boolean in the same result)."""
 
     side: str
     standing: int
+    n_standing: int
 
 
 class Turns(Value):
@@ -84,6 +87,6 @@ def turns(
     for c in combatants:
         counts.setdefault(c.side, 0)
         counts[c.side] += 1 if standing(c) else 0
-    sides = tuple(Standing(side, n) for side, n in counts.items())
+    sides = tuple(Standing(side, n, n) for side, n in counts.items())
     over = sum(1 for s in sides if s.standing) < 2
     return Turns(state.round, order, following, sides, over)

@@ -24,6 +24,9 @@ def status(
 
 
 class LogResult(Value):
+    """``events``: each ``{id, command, round, ..., undone}`` as recorded (the rest of an
+    event is what the command recorded, in the envelope version of the erc that wrote it)."""
+
     events: tuple[dict[str, object], ...]
     journal: str | None
 
@@ -45,9 +48,12 @@ def log(
 
 
 class UndoResult(Value):
+    """``cancelled``: the id of the event undone, ``command`` its command; ``undo_event``: the
+    undo event appended, as recorded."""
+
     cancelled: int
     command: str
-    event: dict[str, object]
+    undo_event: dict[str, object]
 
 
 def undo(

@@ -20,9 +20,21 @@ def schema(
             "--ruleset", metavar="NAME", help="One ruleset's schema (default: every ruleset's)."
         ),
     ] = None,
+    output: Annotated[
+        str | None,
+        typer.Option(
+            "--output",
+            metavar="COMMAND",
+            help="The JSON Schema of COMMAND's --json envelope instead ('error': the error one).",
+        ),
+    ] = None,
     as_json: JsonOpt = False,
 ) -> Outcome:
     """Print the encounter JSON Schema (one branch per ruleset, chosen by `ruleset:`)."""
+    if output is not None:  # the output schema (erc.cli.outputs), not the encounter's
+        from erc.cli.outputs import output_schema
+
+        return Outcome("schema", output_schema(output, ruleset), "erc.cli.render.schema")
     from erc import rulesets
     from erc.core.encounter.schema import json_schema
 

@@ -23,6 +23,7 @@ RULESET = Ruleset(
         ("competition", "competition:competition"),
         ("movement", "movement:movement"),
         ("spend", "adjust:spend"),
+        ("pick-up", "adjust:pick_up"),
         ("damage", "adjust:damage"),
         ("heal", "adjust:heal"),
         ("condition", "adjust:condition"),

@@ -45,10 +45,20 @@ def actor(who: Combatant, *, offensive: bool, what: str) -> Combatant:
     return who
 
 
-def cannot_move(who: Combatant) -> str | None:
-    """EL10.2, EL13: a pinned combatant cannot move."""
+def cannot_move(who: Combatant, *, carrying: str | None = None) -> str | None:
+    """EL10.2, EL13: a pinned combatant cannot move. EL10.3: a grabber moves with the one
+    it pins only by carrying it (``grab --move``, opposed Hold checks), so it cannot move
+    otherwise while it holds a pin; ``carrying`` names the one ``grab --move`` carries."""
     if who.pinned_by is not None:
         return f"pinned by {who.pinned_by} (EL10.2)"
+    held = [name for name in who.pinning if name != carrying]
+    if held:
+        other = held[0]
+        return (
+            f"it holds {other} pinned: carry {other} along with `erc grab {who.name} {other} "
+            f"--move FT` (opposed Hold checks, EL10.3) or let go first with `erc grab "
+            f"{who.name} {other} --release` (EL10.1)"
+        )
     return None
 
 

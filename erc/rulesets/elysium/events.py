@@ -7,7 +7,9 @@ the maximum; AP spent, the defensive bonus and the offensive mark belong to the 
 (``Spend`` resources the fold resets at each new round, EL3.1, EL5.6); MP spent stay spent;
 a grab's pin, a feint's bonus (in time this round or the next, EL9), Morale and Agitation
 (the worst level, EL11.3), a pinned defender's escape bonus (EL10.4) and weapons disarmed
-or taken (EL7) last until something ends them.
+or taken (EL7) last until something ends them (a weapon on the ground until it is picked
+up); a Sidestep's free trip (EL6.5) lasts the round; the Reaction checks' terms (EL2.4)
+are those the last ``roll-init`` recorded.
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ from erc.rulesets.elysium.model import Combatant, Encounter, Feint, Weapon
 
 TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
 if TYPE_CHECKING:
+    from collections.abc import Mapping
     from typing import Any
 
     from erc.core.session import Loaded
@@ -204,6 +207,75 @@ class WeaponMoved(Effect):
         t.lost[self.who].append(found.name)
         if self.to is not None:
             t.held[self.to].append(found)
+        else:
+            t.ground[self.who].append(found)
+
+
+class Sidestepped(Effect):
+    """EL6.5: ``who`` (with the Sidestep trump) dodged ``charger``'s charge for no damage:
+    one free trip against it, this round."""
+
+    kind = "sidestep"
+    who: str
+    charger: str
+
+    def apply(self, tracker: fold.Tracker) -> None:
+        t = _tracker(tracker)
+        t.who(self.who)
+        t.who(self.charger)
+        t.sidesteps[self.who].append(self.charger)
+
+
+class SidestepUsed(Effect):
+    """EL6.5: ``who`` made its free trip against ``charger``."""
+
+    kind = "sidestep-used"
+    who: str
+    charger: str
+
+    def apply(self, tracker: fold.Tracker) -> None:
+        t = _tracker(tracker)
+        t.who(self.who)
+        owed = t.sidesteps[self.who]
+        if self.charger not in owed:
+            raise ValueError(f"{self.who} is owed no free trip against {self.charger!r}")
+        owed.remove(self.charger)
+
+
+class ReactionCheck(Effect):
+    """EL2.4: the terms of ``who``'s Reaction check in the round ``roll-init`` started (its
+    die and roll-offs are the round's ``order``); ``initiative: keep`` keeps them."""
+
+    kind = "reaction-check"
+    who: str
+    parts: Mapping[str, int]
+
+    def apply(self, tracker: fold.Tracker) -> None:
+        t = _tracker(tracker)
+        t.who(self.who)
+        t.reactions[self.who] = dict(self.parts)
+
+
+class PickedUp(Effect):
+    """EL7, CONTRACT ``erc pick-up``: ``who`` picks its ``weapon`` up from the ground."""
+
+    kind = "picked-up"
+    who: str
+    weapon: str
+
+    def apply(self, tracker: fold.Tracker) -> None:
+        t = _tracker(tracker)
+        t.who(self.who)
+        ground = t.ground[self.who]
+        found = next((w for w in ground if w.name == self.weapon), None)
+        if found is None:
+            raise ValueError(f"{self.who} has no weapon {self.weapon!r} on the ground")
+        ground.remove(found)
+        t.lost[self.who].remove(found.name)
+        held = t.held[self.who]
+        held.append(found)
+        own = [w.name for w in t.encounter.get(self.who).weapons]
+        held.sort(key=lambda w: own.index(w.name) if w.name in own else len(own))
 
 
 KINDS = (
@@ -218,11 +290,18 @@ KINDS = (
     EscapeBonus,
     EscapeBonusUsed,
     WeaponMoved,
+    Sidestepped,
+    SidestepUsed,
+    ReactionCheck,
+    PickedUp,
 )
 
 
 class State(fold.State):
     """The Elysium encounter as the journal leaves it."""
+
+    reactions: Mapping[str, Mapping[str, int]] = {}
+    """EL2.4: each combatant's Reaction check terms as the last ``roll-init`` recorded."""
 
 
 def state_of(loaded: Loaded) -> State:
@@ -246,6 +325,13 @@ class Tracker(fold.Tracker):
         self.escape: dict[str, int] = {}
         self.held: dict[str, list[Weapon]] = {c.name: list(c.weapons) for c in combatants}
         self.lost: dict[str, list[str]] = {c.name: [] for c in combatants}
+        self.ground: dict[str, list[Weapon]] = {c.name: [] for c in combatants}
+        self.sidesteps: dict[str, list[str]] = {c.name: [] for c in combatants}
+        self.reactions: dict[str, dict[str, int]] = {}
+
+    def end_round(self, fighter: fold.Fighter, ticks: bool) -> None:
+        """EL6.5: a Sidestep's free trip is for the round of the charge."""
+        self.sidesteps[fighter.name] = []
 
     def fighter(self, combatant: Combatant) -> fold.Fighter:
         return fold.Fighter(combatant.name, combatant.hp, combatant.conditions)
@@ -269,6 +355,7 @@ class Tracker(fold.Tracker):
             order=self.order,
             rolls=self.rolls,
             events=self.events,
+            reactions={name: dict(parts) for name, parts in self.reactions.items()},
         )
 
     def _combatant(self, c: Combatant) -> Combatant:
@@ -283,6 +370,7 @@ class Tracker(fold.Tracker):
             and not feints
             and not pinning
             and not self.lost[name]
+            and not self.sidesteps[name]
             and name not in self.pinned_by
             and name not in self.morale
             and name not in self.agitation
@@ -309,6 +397,8 @@ class Tracker(fold.Tracker):
             feints=feints,
             escape_bonus=self.escape.get(name, 0),
             lost_weapons=tuple(self.lost[name]),
+            dropped=tuple(self.ground[name]),
+            sidestep_trips=tuple(self.sidesteps[name]),
         )
 
 
@@ -329,24 +419,35 @@ def damage(target: str, amount: int | None) -> list[Effect]:
     return [Damage(target, amount)] if amount else []
 
 
+def stood(name: str, stand_up: bool) -> list[Effect]:
+    """EL5.7, EL Part 3.13: a prone mover stood up first (movement, charge, overrun,
+    ``grab --move``)."""
+    return [ConditionChange(name, remove="prone")] if stand_up else []
+
+
 def attack(result: Any) -> list[Effect]:
-    """EL4, EL6: AP and the offensive mark; the feint used (EL9); the damage; the polearm's
-    counter (EL6.4); damage a pinned attacker dealt its grabber (EL10.4)."""
+    """EL4, EL6: AP and the offensive mark; a prone charger standing; the feint used (EL9);
+    the damage; the polearm's counter (EL6.4); the Sidestep's free trip owed (EL6.5);
+    damage a pinned attacker dealt its grabber (EL10.4)."""
     effects = offensive(result.ap)
+    effects += stood(result.attacker, result.stand_up)
     if result.feint_used:
         effects.append(FeintUsed(result.attacker, result.defender))
     effects += damage(result.defender, result.damage)
     effects += damage(result.attacker, result.counter_damage)
+    if result.sidestep_trip:
+        effects.append(Sidestepped(result.defender, result.attacker))
     if result.escape_bonus:
         effects.append(EscapeBonus(result.attacker, result.escape_bonus))
     return effects
 
 
 def roll_init(result: Any) -> list[Effect]:
-    """EL3.1: a new round (AP replenished by the fold); the order and its dice kept for
-    the house rule ``initiative: keep`` (EL2.4)."""
+    """EL3.1: a new round (AP replenished by the fold); the order, its dice and each
+    check's terms kept for the house rule ``initiative: keep`` (EL2.4)."""
     order = tuple((p.name, p.roll, tuple(p.tiebreak)) for p in result.order)
-    return [RoundStart(result.round, (), order)]
+    checks: list[Effect] = [ReactionCheck(p.name, dict(p.parts)) for p in result.order]
+    return [RoundStart(result.round, (), order), *checks]
 
 
 def disarm(result: Any) -> list[Effect]:
@@ -360,8 +461,12 @@ def disarm(result: Any) -> list[Effect]:
 
 
 def trip(result: Any) -> list[Effect]:
-    """EL8: a tripped defender is prone (EL5.7)."""
+    """EL8: a tripped defender is prone (EL5.7); a prone overrunner stands first; the
+    Sidestep's free trip is spent (EL6.5)."""
     effects = offensive(result.ap)
+    effects += stood(result.attacker, result.stand_up)
+    if result.sidestep:
+        effects.append(SidestepUsed(result.attacker, result.defender))
     if result.tripped:
         effects.append(ConditionChange(result.defender, add="prone", by=result.attacker))
     return effects
@@ -380,6 +485,7 @@ def grab(result: Any) -> list[Effect]:
     bonus spent."""
     ap = result.ap
     effects = spent(ap) if result.action == "release" else offensive(ap)
+    effects += stood(result.attacker, result.stand_up)
     if result.feint_used:
         effects.append(FeintUsed(result.attacker, result.defender))
     if result.outcome == "pinned":
@@ -434,17 +540,16 @@ def competition(result: Any) -> list[Effect]:
 
 def movement(result: Any) -> list[Effect]:
     """EL13: the move's AP; standing up ends prone."""
-    effects = spent(result.ap)
-    if result.stand_up:
-        effects.append(ConditionChange(result.name, remove="prone"))
-    return effects
+    return [*spent(result.ap), *stood(result.name, result.stand_up)]
+
+
+def pick_up(result: Any) -> list[Effect]:
+    """EL7: the weapon back from the ground, for the AP given."""
+    return [*spent(result.ap), PickedUp(result.name, result.weapon)]
 
 
 def spend(result: Any) -> list[Effect]:
-    effects = spent(result.ap)
-    if result.stand_up:
-        effects.append(ConditionChange(result.name, remove="prone"))
-    return effects
+    return [*spent(result.ap), *stood(result.name, result.stand_up)]
 
 
 def adjust_damage(result: Any) -> list[Effect]:

@@ -139,6 +139,11 @@ class Combatant(Value):
     """EL10.4: damage it dealt its grabber while pinned, for its next Escape or Hold check."""
     lost_weapons: tuple[str, ...] = ()
     """Its weapons disarmed (on the ground) or taken (EL7, EL10.3)."""
+    dropped: tuple[Weapon, ...] = ()
+    """Those of its lost weapons that lie on the ground, to pick up (EL7: "dropped to the
+    ground")."""
+    sidestep_trips: tuple[str, ...] = ()
+    """EL6.5: chargers it dodged for no damage this round, each owed one free trip."""
 
     @property
     def ap_left(self) -> int:

@@ -52,6 +52,10 @@ class CombatantStatus(Value):
     escape_bonus: int
     weapons: tuple[str, ...]
     lost_weapons: tuple[str, ...]
+    dropped_weapons: tuple[str, ...]
+    """Those of ``lost_weapons`` on the ground, for ``erc pick-up`` (EL7)."""
+    sidestep_trips: tuple[str, ...]
+    """EL6.5: chargers it dodged this round, each owed one free trip (``trip --sidestep``)."""
     acted: bool
     can_act: bool
     down: bool
@@ -65,7 +69,8 @@ class StatusResult(Value):
     next: str | None
     sides: tuple[Standing, ...]
     over: bool
-    events: int
+    n_events: int
+    """How many events the journal holds (undo events and those they cancelled included)."""
     journal: str | None
 
 
@@ -110,6 +115,8 @@ def status(loaded: Loaded) -> StatusResult:
             escape_bonus=c.escape_bonus,
             weapons=tuple(w.name for w in c.weapons),
             lost_weapons=c.lost_weapons,
+            dropped_weapons=tuple(w.name for w in c.dropped),
+            sidestep_trips=c.sidestep_trips,
             acted=acted(c),
             can_act=can_act(c),
             down=c.down,
@@ -125,6 +132,6 @@ def status(loaded: Loaded) -> StatusResult:
         next=fight.next,
         sides=fight.sides,
         over=fight.over,
-        events=state.events,
+        n_events=state.events,
         journal=loaded.journal,
     )

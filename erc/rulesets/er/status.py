@@ -59,7 +59,8 @@ class StatusResult(Value):
     over: bool
     drops: tuple[HeldDrop, ...]
     locks: tuple[HeldLock, ...]
-    events: int
+    n_events: int
+    """How many events the journal holds (undo events and those they cancelled included)."""
     journal: str | None
 
 
@@ -105,6 +106,6 @@ def status(loaded: Loaded) -> StatusResult:
         over=fight.over,
         drops=tuple(HeldDrop(d.holder, d.victim, d.damage, d.round) for d in state.drops),
         locks=tuple(HeldLock(k.wielder, k.weapon, k.locker, k.using) for k in state.locks),
-        events=state.events,
+        n_events=state.events,
         journal=loaded.journal,
     )

@@ -22,10 +22,17 @@ def cannot_act(who: Combatant) -> str | None:
     return next((c for c in NO_ACTION if who.has(c)), None)
 
 
-def flat_footed_from(who: Combatant) -> tuple[str, ...]:
+UNAWARE = ("unaware",)
+"""SC5.3, SC9: the flat-footed conditions that are about awareness of enemies. A victim
+known to be aware of its attacker (``sneak --victim-aware``, Part 3.3) is not "completely
+unaware of an enemy" for that attack; sleep and being immobilized are not about awareness
+and stay."""
+
+
+def flat_footed_from(who: Combatant, *, aware_of_attacker: bool = False) -> tuple[str, ...]:
     """SC5.3, Part 3.9: the conditions that make ``who`` flat-footed (never having not acted
-    yet, nor being down by itself)."""
-    return tuple(c for c in FLAT_FOOTED if who.has(c))
+    yet, nor being down by itself); ``aware_of_attacker`` (Part 3.3) cancels ``unaware``."""
+    return tuple(c for c in FLAT_FOOTED if who.has(c) and not (aware_of_attacker and c in UNAWARE))
 
 
 def standing(who: Combatant) -> bool:

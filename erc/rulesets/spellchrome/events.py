@@ -217,7 +217,7 @@ def roll_init(result: Any) -> list[Effect]:
 
 
 def delay(result: Any) -> list[Effect]:
-    return [Delayed(result.name, result.after, result.took_place)]
+    return [Delayed(result.name, result.delayed_after, result.took_place)]
 
 
 def movement(result: Any) -> list[Effect]:
@@ -251,7 +251,8 @@ def heal(result: Any) -> list[Effect]:
 
 def condition(result: Any) -> list[Effect]:
     effects: list[Effect] = [
-        ConditionChange(result.name, add=name, rounds=result.rounds) for name in result.added
+        ConditionChange(result.name, add=name, by=result.by, rounds=result.rounds)
+        for name in result.added
     ]
     effects += [ConditionChange(result.name, remove=name) for name in result.removed]
     return effects

@@ -20,9 +20,9 @@ RENDER = "erc.rulesets.spellchrome.render.status"
 class ArmorClasses(Value):
     """SC5: the combatant's AC, touch AC and flat-footed AC."""
 
-    normal: int
-    touch: int
-    flat_footed: int
+    ac: int
+    touch_ac: int
+    flat_footed_ac: int
 
 
 class CombatantStatus(Value):
@@ -39,6 +39,12 @@ class CombatantStatus(Value):
     """SC8.1: the DR rolled at its first hit this round."""
     standard_used: bool
     move_used: bool
+    acted: bool
+    """CONTRACT ``erc status``: its turn has begun this round, as ER's and Elysium's
+    ``acted`` and ``order[].acted``: it used its standard or its move action."""
+    can_act: bool
+    """SC1.4: it can take actions now (above 0 HP, not asleep, unconscious, paralyzed or
+    bound), as ``order[].can_act``."""
     movement_spent_ft: int
     spell_cast: bool
     conditions: tuple[ConditionRow, ...]
@@ -61,13 +67,19 @@ class StatusResult(Value):
     next: str | None
     sides: tuple[Standing, ...]
     over: bool
-    events: int
+    n_events: int
+    """How many events the journal holds (undo events and those they cancelled included)."""
     journal: str | None
 
 
 def acted(who: Combatant) -> bool:
     """Its turn has begun: it used its standard or its move action this round."""
     return who.standard_used or who.move_used
+
+
+def can_act(who: Combatant) -> bool:
+    """SC1.4: nothing stops it acting (``erc.rulesets.spellchrome.conditions.cannot_act``)."""
+    return cannot_act(who) is None
 
 
 def status(loaded: Loaded) -> StatusResult:
@@ -89,6 +101,8 @@ def status(loaded: Loaded) -> StatusResult:
             dr_this_round=c.dr_this_round,
             standard_used=c.standard_used,
             move_used=c.move_used,
+            acted=acted(c),
+            can_act=can_act(c),
             movement_spent_ft=c.movement_spent,
             spell_cast=c.spell_cast,
             conditions=condition_rows(c.conditions, state.round),
@@ -101,7 +115,7 @@ def status(loaded: Loaded) -> StatusResult:
     common = turns(
         state,
         acted=acted,
-        can_act=lambda c: cannot_act(c) is None,
+        can_act=can_act,
         standing=standing,
     )
     return StatusResult(

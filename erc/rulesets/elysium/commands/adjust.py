@@ -42,12 +42,15 @@ def spend(
         typer.Option(
             "--for",
             help="An item from a pouch (1), a backpack (3), digging through a pack (6), a "
-            "consumable (1), a magic object (4), or standing up (stand_up_ap) (EL3.3).",
+            "consumable (1), a magic object (4), or standing up (stand_up_ap) (EL3.3); --ap "
+            "too only for digging, a consumable or a magic object whose description says "
+            "otherwise.",
         ),
     ] = None,
 ) -> Mechanic:
     """AP spent on an action erc does not resolve (EL3.3): --ap N, or --for an item at the
-    table's cost (--ap too when the item says otherwise). No dice."""
+    table's cost (--ap too when the item says otherwise: digging, 6 or more; a consumable;
+    a magic object). No dice."""
     from erc.rulesets.elysium.rules.adjust import plan_spend
 
     encounter = loaded.encounter
@@ -58,6 +61,36 @@ def spend(
         what=what.value if what is not None else None,
     )
     return Mechanic("spend", lambda dice: result, RENDER, effects=events.spend, draws=False)
+
+
+@command(dice=False)
+def pick_up(
+    loaded: Loaded,
+    name: Annotated[str, typer.Argument(metavar="NAME", help="Who picks its weapon up.")],
+    weapon: Annotated[
+        str | None,
+        typer.Argument(
+            metavar="[WEAPON]", help="Its weapon on the ground (default: the only one)."
+        ),
+    ] = None,
+    ap: Annotated[
+        int | None,
+        typer.Option(
+            "--ap",
+            min=0,
+            max=100,
+            metavar="N",
+            help="The AP it costs (required: no ruling gives picking up a cost, EL3.3 "
+            '"anything else").',
+        ),
+    ] = None,
+) -> Mechanic:
+    """Pick up a disarmed weapon that dropped to the ground (EL7), for the AP the GM gives
+    with --ap N: no ruling gives a cost. No dice."""
+    from erc.rulesets.elysium.rules.adjust import pick_up as rule
+
+    result = rule(find(loaded.encounter, name), weapon, ap=ap)
+    return Mechanic("pick-up", lambda dice: result, RENDER, effects=events.pick_up, draws=False)
 
 
 @command(dice=False)

@@ -77,6 +77,7 @@ def competition(
         enc.rules,
         checks=(checks[first.name], checks[second.name]),
         mods=mods,
+        schools=_schools(enc),
     )
 
     def odds() -> dict[str, object]:
@@ -102,6 +103,15 @@ def _known_checks(enc: Encounter) -> set[str]:
         known |= set(c.skills) | set(c.schools) | set(c.skill_abilities)
         known |= {w.skill for w in c.weapons}
     return {k.casefold() for k in known}
+
+
+def _schools(enc: Encounter) -> set[str]:
+    """The magic schools the file names (``schools`` and the spells' ``school``): a check
+    on one reads ranks from ``schools`` (EL Part 3.12)."""
+    found: set[str] = set()
+    for c in enc.combatants:
+        found |= set(c.schools) | {s.school for s in c.spells}
+    return {k.casefold() for k in found}
 
 
 def _pair(text: str) -> tuple[str, str]:

@@ -51,9 +51,9 @@ def disarm(
     )
 
     def odds() -> dict[str, object]:
-        from erc.rulesets.elysium.odds.opposed import odds_of
+        from erc.rulesets.elysium.odds.opposed import disarm_odds
 
-        return odds_of(lambda dice: rules.resolve(dice, plan))
+        return disarm_odds(lambda dice: rules.resolve(dice, plan))
 
     return Mechanic(
         "disarm",

@@ -29,6 +29,7 @@ MoveFtOpt = Annotated[
         min=0,
         max=10_000,
         metavar="N",
-        help="The charge's distance in ft (its AP: ceil(N / move_ft_per_ap)).",
+        help="The distance run in ft, at least 1 (its AP: ceil(N / move_ft_per_ap); a prone "
+        "runner stands up first for stand_up_ap).",
     ),
 ]

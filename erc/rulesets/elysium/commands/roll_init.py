@@ -7,7 +7,7 @@ from erc.core.dice import DICE_BUDGET
 from erc.core.errors import ErcError
 from erc.core.mechanic import Mechanic, command
 from erc.rulesets.elysium import events
-from erc.rulesets.elysium.rules.initiative import choose_round
+from erc.rulesets.elysium.rules.initiative import choose_round, kept_checks
 from erc.rulesets.elysium.rules.initiative import roll_init as resolve
 
 TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
@@ -38,7 +38,7 @@ def roll_init(
 
     Dice for --rolls, in order: one die per combatant in file order, then the roll-offs by
     tied group from the highest total down. House rule initiative: keep (the default)
-    reuses the journal's dice after the first round.
+    keeps the first round's checks (dice and terms, so totals and order) after it.
     """
     state = events.state_of(loaded)
     if not state.encounter.combatants:
@@ -46,8 +46,7 @@ def roll_init(
     number = choose_round(state.round, round_, applying=loaded.txn is not None)
     current: Encounter = (loaded.advance(number) if number > state.round else state).encounter
     rules = current.rules
-    keep = rules.initiative == "keep" and number > 1 and bool(state.rolls)
-    kept = {name: (roll, tiebreak) for name, roll, tiebreak in state.rolls} if keep else None
+    kept = kept_checks(rules.initiative, number, state.rolls, state.reactions)
     return Mechanic(
         "roll-init",
         lambda dice: resolve(dice, current.combatants, round=number, sides=rules.sides, kept=kept),

@@ -113,6 +113,18 @@ def odds_of(resolve: Callable[[Dice], Any], *, damage: bool = False) -> dict[str
     return as_odds(damage_odds(found) if damage else opposed_odds(found))
 
 
+def disarm_odds(resolve: Callable[[Dice], Any]) -> dict[str, Any]:
+    """``disarm``: the opposed odds with the contract's ``{p_hit, p_success}``. ``p_hit``:
+    the disarm roll, the attempt's first (and only) roll, beats the defender's (strictly
+    higher, EL7); ``p_success``: the weapon ends dropped or taken. In Elysium the two are
+    one event, each counted from the resolver's own results."""
+    found = outcomes(resolve)
+    odds = opposed_odds(found)
+    odds["p_hit"] = sum((p for p, r in found if r.margin > 0), ZERO)
+    odds["p_success"] = sum((p for p, r in found if r.outcome in ("dropped", "taken")), ZERO)
+    return as_odds(odds)
+
+
 def competition_odds(resolve: Callable[[Dice], Any]) -> dict[str, Any]:
     """A competition's opposed odds, with the contract's ``p_win_a``, ``p_win_b``,
     ``p_tie`` (A is the initiator)."""

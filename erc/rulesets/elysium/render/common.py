@@ -57,8 +57,8 @@ def notes(result: Any) -> Iterator[Text]:
         yield text(note)
 
 
-def odds_table(odds: Mapping[str, Any] | None) -> Iterator[Table | Text]:
-    """The margin's exact distribution and who wins."""
+def odds_table(odds: Mapping[str, Any] | None, hit: str = "damage dealt") -> Iterator[Table | Text]:
+    """The margin's exact distribution and who wins; ``hit`` says what ``p_hit`` is."""
     if odds is None:
         return
     exact = odds.get("exact", {})
@@ -67,7 +67,7 @@ def odds_table(odds: Mapping[str, Any] | None) -> Iterator[Table | Text]:
         "p_initiator": "initiator wins",
         "p_opponent": "opponent wins",
         "p_tie": "tie",
-        "p_hit": "damage dealt",
+        "p_hit": hit,
         "p_counter": "polearm counter",
     }
     for key, label in labels.items():

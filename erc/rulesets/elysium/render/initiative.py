@@ -40,4 +40,7 @@ def render(outcome: Outcome) -> Iterator[Any]:
     declare = ", ".join(p.name for p in r.declare_order)
     yield Text(clean(f"declare, lowest first: {declare}"))
     if r.kept:
-        yield Text("house rule initiative: keep - the dice are the first round's", style="dim")
+        yield Text(
+            "house rule initiative: keep - the checks (dice and terms) are the first round's",
+            style="dim",
+        )

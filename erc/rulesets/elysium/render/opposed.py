@@ -52,4 +52,5 @@ def render(outcome: Outcome) -> Iterator[Any]:
     if outcome.command != "competition":
         yield ap_text(r.ap)
     yield from notes(r)
-    yield from odds_table(outcome.odds)
+    hit = "weapon disarmed" if outcome.command == "disarm" else "damage dealt"
+    yield from odds_table(outcome.odds, hit)

@@ -31,7 +31,9 @@ def render(outcome: Outcome) -> Iterator[Any]:
         state += [f"feint +{f.bonus} vs {f.target}" for f in c.feints]
         if c.escape_bonus:
             state.append(f"escape +{c.escape_bonus}")
-        state += [f"{w} lost" for w in c.lost_weapons]
+        state += [f"{w} on the ground" for w in c.dropped_weapons]
+        state += [f"{w} taken" for w in c.lost_weapons if w not in c.dropped_weapons]
+        state += [f"free trip vs {n}" for n in c.sidestep_trips]
         if c.down:
             state.append("down")
         mark = "> " if c.name == result.next else ""
@@ -48,4 +50,4 @@ def render(outcome: Outcome) -> Iterator[Any]:
         yield text("order: " + ", ".join(p.name for p in result.order))
     if result.over:
         yield Text("the fight is over: fewer than two sides stand", style="bold")
-    yield Text(clean(f"{result.events} journal event(s)"), style="dim")
+    yield Text(clean(f"{result.n_events} journal event(s)"), style="dim")

@@ -9,7 +9,7 @@ from erc.core.errors import ErcError, did_you_mean
 from erc.core.value import Value
 from erc.rulesets.elysium.conditions import actor
 from erc.rulesets.elysium.model import CONDITIONS, Combatant, Settings
-from erc.rulesets.elysium.rules.ap import ITEM_COSTS, ApSpend, pay
+from erc.rulesets.elysium.rules.ap import ITEM_AT_LEAST, ITEM_COSTS, ApSpend, pay
 
 SPEND_FOR = (*ITEM_COSTS, "stand-up")
 """``spend --for``: the table's items (EL3.3) and standing up (``stand_up_ap``)."""
@@ -29,8 +29,9 @@ class SpendResult(Value):
 def plan_spend(
     who: Combatant, rules: Settings, *, ap: int | None = None, what: str | None = None
 ) -> SpendResult:
-    """``--ap N``, or ``--for KIND`` at the table's cost (EL3.3); both: the item says
-    otherwise and ``--ap`` is its cost."""
+    """``--ap N``, or ``--for KIND`` at the table's cost (EL3.3); both only where the
+    chapter lets the item say otherwise (``ITEM_AT_LEAST``): standing up costs the house
+    rule ``stand_up_ap``, a pouch 1 and a backpack 3, whatever ``--ap`` says."""
     if ap is None and what is None:
         raise ErcError("bad-option", "give --ap N, or --for KIND (" + ", ".join(SPEND_FOR) + ")")
     if what is not None and what not in SPEND_FOR:
@@ -42,11 +43,85 @@ def plan_spend(
     standing = what == "stand-up"
     if standing and not who.has("prone"):
         raise ErcError("not-prone", f"{who.name} is not prone: there is nothing to stand up from")
+    if ap is not None and what is not None:
+        _given_cost(what, ap, rules)
     cost = ap if ap is not None else (rules.stand_up_ap if standing else ITEM_COSTS[what or ""])
     label = what or "an action"
     spend = pay(who, cost, label)
     notes = (f"{who.name} stands up",) if standing else ()
     return SpendResult(who.name, cost, what, standing, spend, notes)
+
+
+def _given_cost(what: str, ap: int, rules: Settings) -> None:
+    """EL3.3: ``--ap`` with ``--for`` only for an item whose cost the item may give."""
+    if what == "stand-up":
+        raise ErcError(
+            "bad-option",
+            f"standing up costs the house rule stand_up_ap ({rules.stand_up_ap} AP, EL3.3): "
+            "leave out --ap (the file's rules: {stand_up_ap: N} changes it)",
+        )
+    least = ITEM_AT_LEAST.get(what)
+    if least is None:
+        raise ErcError(
+            "bad-option",
+            f"--for {what} costs {ITEM_COSTS[what]} AP (EL3.3): leave out --ap, or give --ap N "
+            "alone for another action",
+        )
+    if ap < least:
+        raise ErcError(
+            "bad-option",
+            f"--for {what} costs {ITEM_COSTS[what]} AP, or what the item says, at least "
+            f"{least} (EL3.3): not --ap {ap}",
+        )
+
+
+class PickedUp(Value):
+    """``erc pick-up`` (CONTRACT: "recovers a disarmed weapon"; EL7: "the defender's weapon
+    is dropped to the ground"): the weapon back in its owner's hands, for the AP the GM
+    gives (no ruling gives a cost)."""
+
+    name: str
+    weapon: str
+    ap: ApSpend
+    notes: tuple[str, ...]
+
+
+def pick_up(who: Combatant, weapon: str | None, *, ap: int | None) -> PickedUp:
+    """EL7: a disarmed weapon that dropped lies on the ground until its owner picks it up
+    (one taken by the attacker is not on the ground). No ruling gives the cost, so
+    ``--ap N`` says it (EL3.3 "anything else"), and it is required."""
+    if ap is None:
+        raise ErcError(
+            "bad-option",
+            "pick-up needs --ap N: no ruling gives picking a weapon up a cost, so the GM "
+            'says it (EL3.3 "anything else")',
+        )
+    actor(who, offensive=False, what="picking up a weapon")
+    lying = [w.name for w in who.dropped]
+    if not lying:
+        taken = [n for n in who.lost_weapons if n not in lying]
+        raise ErcError(
+            "nothing-to-pick-up",
+            f"{who.name} has no weapon on the ground (EL7: a disarmed weapon drops there)"
+            + (f"; {', '.join(taken)} was taken, not dropped" if taken else ""),
+        )
+    if weapon is None:
+        if len(lying) > 1:
+            raise ErcError(
+                "bad-option", f"{who.name} has {', '.join(lying)} on the ground: name one"
+            )
+        chosen = lying[0]
+    else:
+        folded = weapon.strip().casefold()
+        found = next((n for n in lying if n.casefold() == folded), None)
+        if found is None:
+            raise ErcError(
+                "nothing-to-pick-up",
+                f"{who.name}'s {weapon} is not on the ground; there is: {', '.join(lying)}",
+            )
+        chosen = found
+    spend = pay(who, ap, f"picking up the {chosen}")
+    return PickedUp(who.name, chosen, spend, ())
 
 
 class HpChange(Value):
@@ -83,12 +158,13 @@ def hp_change(who: Combatant, amount: int, *, heal: bool) -> HpChange:
 
 
 class ConditionResult(Value):
-    """``erc condition``: what was added and removed, and the conditions after."""
+    """``erc condition``: what was added and removed, and the conditions after
+    (``conditions_after``, names)."""
 
     name: str
     added: tuple[str, ...]
     removed: tuple[str, ...]
-    conditions: tuple[str, ...]
+    conditions_after: tuple[str, ...]
     by: str | None
     rounds: int | None
     notes: tuple[str, ...]

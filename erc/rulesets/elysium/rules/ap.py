@@ -16,6 +16,11 @@ ITEM_COSTS = {
 }
 """EL3.3: an item from a pouch or bandoleer 1, from a backpack 3, digging through a pack 6;
 a consumable 1; a magic object 4 unless the item says otherwise."""
+ITEM_AT_LEAST = {"dig": 6, "consumable": 1, "magic-object": 0}
+"""EL3.3: the items whose cost ``spend --ap`` may give instead of the table's, and the
+least it may be: digging "would take 6 AP or more"; a consumable "will generally take 1
+AP. Some items may take longer"; a magic object 4 "unless noted in the item's
+description". A pouch (1) and a backpack (3) cost what the chapter says."""
 GRAB_AP = 4
 SQUEEZE_AP = 4
 THROW_AP = 4

@@ -12,10 +12,11 @@ from erc.core.checks import Opposed, Roller
 from erc.core.dice import Dice
 from erc.core.errors import ErcError
 from erc.core.value import Value
-from erc.rulesets.elysium.conditions import actor, cannot_move, two
+from erc.rulesets.elysium.conditions import actor, two
 from erc.rulesets.elysium.model import HAND_TO_HAND, Combatant, Settings, Weapon
-from erc.rulesets.elysium.rules.ap import ApSpend, move_ap, pay
+from erc.rulesets.elysium.rules.ap import ApSpend, pay
 from erc.rulesets.elysium.rules.defense import Defense, defense
+from erc.rulesets.elysium.rules.movement import run_up
 from erc.rulesets.elysium.rules.rolls import Side, roll_opposed, side, unrolled
 
 CHARGE_DAMAGE = 2
@@ -126,6 +127,8 @@ class AttackPlan(Value):
     ap: ApSpend
     charge: bool
     move_ft: int
+    stand_up: bool
+    """EL5.7, EL Part 3.13: a prone charger stands up first (``stand_up_ap``)."""
     feint: int
     sneak: Sneak | None
     sides: int
@@ -151,6 +154,8 @@ class Attack(Value):
     charge: bool
     charge_bonus: int
     move_ft: int
+    stand_up: bool
+    """A prone charger stood up first, for ``stand_up_ap`` (EL5.7, EL Part 3.13)."""
     counter_damage: int
     feint_used: int
     sidestep_trip: bool
@@ -184,22 +189,12 @@ def plan_attack(
     check_mod(mod)
     if move_ft is not None and not charge:
         raise ErcError("bad-option", "--move-ft is the charge's distance: it goes with --charge")
-    if charge and move_ft is None:
-        raise ErcError(
-            "bad-option",
-            "--charge needs --move-ft N: the distance run to the defender (EL Part 3.7)",
-        )
-    if charge:
-        stuck = cannot_move(attacker)
-        if stuck:
-            raise ErcError("cannot-move", f"{attacker.name} cannot charge: {stuck}")
+    run = run_up(attacker, rules, move_ft, what="charge", flag="--charge") if charge else None
     chosen = choose_weapon(attacker, weapon)
-    ft = move_ft or 0
-    if charge:
-        moving = move_ap(ft, rules.move_ft_per_ap)
-        cost = moving + chosen.ap
+    if run is not None:
+        cost = run.cost + chosen.ap
         cost_text = (
-            f"a charge ({moving} AP to run {ft} ft + {chosen.ap} AP for the {chosen.name}; "
+            f"a charge ({run.text('run')} + {chosen.ap} AP for the {chosen.name}; "
             "EL6.1: without enough, move this turn and attack the next, without the +2)"
         )
     else:
@@ -209,7 +204,7 @@ def plan_attack(
     guard = defense(defender, rules, kind=defense_kind, parry_with=parry_with, unaware=sneak)
     parts = attack_parts(attacker, chosen, defender, mod=mod)
     initiator = side(attacker, parts, f"{attacker.name} attack")
-    notes = list(guard.notes)
+    notes = [*(run.notes if run is not None else ()), *guard.notes]
     if defender.down:
         notes.append(f"{defender.name} is already down (0 HP)")
     return AttackPlan(
@@ -220,7 +215,8 @@ def plan_attack(
         guard,
         spend,
         charge,
-        ft,
+        run.ft if run is not None else 0,
+        run is not None and run.stand_up,
         parts.get("feint", 0),
         Sneak(True, rules.helpless_defense) if sneak else None,
         rules.sides,
@@ -258,7 +254,8 @@ def _outcome(plan: AttackPlan, contest: Opposed) -> Attack:
     if sidestep:
         notes.append(
             f"{defender.name} sidesteps the charge: a free trip (0 AP) against "
-            f"{attacker.name} (EL6.5): erc trip {defender.name} {attacker.name} --sidestep"
+            f"{attacker.name} (EL6.5), once this charge is applied: erc trip {defender.name} "
+            f"{attacker.name} --sidestep"
         )
     escape = dealt if attacker.pinned_by == defender.name and dealt > 0 else 0
     return Attack(
@@ -276,6 +273,7 @@ def _outcome(plan: AttackPlan, contest: Opposed) -> Attack:
         plan.charge,
         bonus,
         plan.move_ft,
+        plan.stand_up,
         counter,
         plan.feint,
         sidestep,
@@ -313,6 +311,7 @@ def unresolved(plan: AttackPlan) -> Attack:
         plan.charge,
         0,
         plan.move_ft,
+        plan.stand_up,
         0,
         plan.feint,
         False,

@@ -63,15 +63,17 @@ def plan_competition(
     *,
     checks: tuple[str, str],
     mods: Mapping[str, int],
+    schools: Collection[str] = (),
 ) -> CompetitionPlan:
     """Both checks, each with its key ability (EL1.3), ``--mod``, and a pinned side's
-    escape bonus on a Hold or Escape check (EL10.4)."""
+    escape bonus on a Hold or Escape check (EL10.4). A check named in ``schools`` (the
+    file's magic schools) takes its ranks from ``schools`` (EL Part 3.12)."""
     if a.name == b.name:
         raise ErcError("bad-option", f"a competition needs two combatants, not {a.name} twice")
     sides = []
     used = []
     for who, check in zip((a, b), checks, strict=True):
-        parts = check_parts(who, check)
+        parts = check_parts(who, check, school=check in schools)
         if who.escape_bonus and who.pinned_by is not None and check in HOLD_CHECKS:
             parts["escape_bonus"] = who.escape_bonus
             used.append(who.name)

@@ -40,8 +40,9 @@ def situational(who: Combatant) -> dict[str, int]:
     return parts
 
 
-def _agility_and_dodge(who: Combatant) -> dict[str, int]:
-    """EL5.8: in a grab (pinned or pinning) neither Agility nor Dodge is added."""
+def agility_and_dodge(who: Combatant) -> dict[str, int]:
+    """EL5.8: in a grab (pinned or pinning) neither Agility nor Dodge is added to a defense
+    roll, against anyone: Dodge, Spell Defense and the trip's defense (EL8)."""
     if who.in_grab:
         return {}
     return {"agility": who.ability("agility"), "dodge": who.ranks("dodge")}
@@ -50,7 +51,7 @@ def _agility_and_dodge(who: Combatant) -> dict[str, int]:
 def dodge_parts(who: Combatant) -> dict[str, int]:
     """EL5.2: AGI + dodge ranks + END + armour bonus."""
     return {
-        **_agility_and_dodge(who),
+        **agility_and_dodge(who),
         "endurance": who.ability("endurance"),
         "armor_bonus": who.armor_bonus,
     }

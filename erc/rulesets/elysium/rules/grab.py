@@ -11,7 +11,7 @@ from erc.core.checks import Opposed, Roller
 from erc.core.dice import Dice
 from erc.core.errors import ErcError
 from erc.core.value import Value
-from erc.rulesets.elysium.conditions import actor, cannot_act, cannot_move, two
+from erc.rulesets.elysium.conditions import actor, cannot_act, two
 from erc.rulesets.elysium.model import HAND_TO_HAND, Combatant, Settings, Weapon
 from erc.rulesets.elysium.rules.ap import (
     ESCAPE_AP,
@@ -20,11 +20,11 @@ from erc.rulesets.elysium.rules.ap import (
     SQUEEZE_AP,
     THROW_AP,
     ApSpend,
-    move_ap,
     pay,
 )
 from erc.rulesets.elysium.rules.attack import TargetHp, attack_parts
 from erc.rulesets.elysium.rules.defense import defense
+from erc.rulesets.elysium.rules.movement import move
 from erc.rulesets.elysium.rules.rolls import Side, check_parts, roll_opposed, side, unrolled
 
 ACTIONS = ("grab", "squeeze", "throw", "move", "pry", "release")
@@ -44,6 +44,8 @@ class GrabPlan(Value):
     ap: ApSpend
     no_damage: bool
     move_ft: int
+    stand_up: bool
+    """EL5.7, EL Part 3.13: a prone grabber stands up before carrying (``--move``)."""
     item: str | None
     item_weapon: str | None
     """The defender's weapon ``--pry`` names, if the item is one."""
@@ -71,6 +73,8 @@ class Grab(Value):
     damage: int | None
     thrown_ft: int | None
     move_ft: int
+    stand_up: bool
+    """A prone grabber stood up first to carry the defender, for ``stand_up_ap``."""
     pry_item: str | None
     taken_weapon: str | None
     feint_used: int
@@ -80,19 +84,30 @@ class Grab(Value):
     notes: tuple[str, ...]
 
 
+def casts_with_arms(who: Combatant) -> bool:
+    """EL10.2: "If the defender was casting a spell that required the use of their arms at
+    the time of the pin, the spell is lost but the Magic Points are kept": only one with a
+    spell, and without ``focus_casting`` (EL10.4: a caster who needs no gestures casts
+    normally), can lose one."""
+    return bool(who.spells) and not who.has_trump("focus_casting")
+
+
 def natural_weapon(who: Combatant) -> Weapon | None:
     """EL Part 3.9: the first natural weapon, whose damage score the grab's roll adds."""
     return next((w for w in who.weapons if w.natural), None)
 
 
-def _resist(defender: Combatant, chosen: str | None, allowed: tuple[str, ...]) -> str:
-    """The defender's check: the one chosen, else the higher without the die (the first
-    listed on a tie)."""
+def _resist(defender: Combatant, chosen: str | None, allowed: tuple[str, ...], bonus: int) -> str:
+    """The defender's check: the one chosen, else the higher total without the die, its
+    escape bonus included where it applies (EL10.4; the first listed on a tie)."""
     if chosen is not None:
         if chosen not in allowed:
             raise ErcError("bad-option", f"the defender resists with {' or '.join(allowed)}")
         return chosen
-    return max(allowed, key=lambda s: (sum(check_parts(defender, s).values()), -allowed.index(s)))
+    return max(
+        allowed,
+        key=lambda s: (sum(_held_parts(defender, s, bonus).values()), -allowed.index(s)),
+    )
 
 
 def _held_parts(who: Combatant, skill: str, bonus: int) -> dict[str, int]:
@@ -133,6 +148,7 @@ def plan_grab(
             pay(attacker, 0, "a release"),
             False,
             0,
+            False,
             None,
             None,
             0,
@@ -177,6 +193,7 @@ def plan_grab(
             spend,
             no_damage,
             0,
+            False,
             None,
             None,
             parts.get("feint", 0),
@@ -186,12 +203,12 @@ def plan_grab(
         )
     if defense_kind is not None:
         raise ErcError("bad-option", f"--defense is for a grab or a squeeze, not --{action}")
+    carry = None
     if action == "move":
-        stuck = cannot_move(attacker)
-        if stuck:
-            raise ErcError("cannot-move", f"{attacker.name} cannot move: {stuck}")
-        moving = move_ap(move_ft, rules.move_ft_per_ap)
-        spend = pay(attacker, moving, f"carrying {defender.name} {move_ft} ft")
+        carry = move(
+            attacker, rules, move_ft, what=f"carry {defender.name}", carrying=defender.name
+        )
+        spend = pay(attacker, carry.cost, f"carrying {defender.name} ({carry.text('carry')})")
     else:
         spend = pay(attacker, THROW_AP if action == "throw" else PRY_AP, f"a {action}")
     item_weapon = None
@@ -208,7 +225,7 @@ def plan_grab(
             item_weapon = held.name
         check = "hold"
     else:
-        check = _resist(defender, resist_with, HOLD_CHECKS)
+        check = _resist(defender, resist_with, HOLD_CHECKS, defender.escape_bonus)
     bonus = defender.escape_bonus
     return GrabPlan(
         action,
@@ -220,12 +237,13 @@ def plan_grab(
         spend,
         False,
         move_ft,
+        carry is not None and carry.stand_up,
         item,
         item_weapon,
         0,
         bonus if check in HOLD_CHECKS else 0,
         rules.sides,
-        (),
+        carry.notes if carry is not None else (),
     )
 
 
@@ -257,6 +275,7 @@ def _result(plan: GrabPlan, contest: Opposed | None) -> Grab:
             0,
             None,
             0,
+            False,
             None,
             None,
             0,
@@ -296,6 +315,7 @@ def _result(plan: GrabPlan, contest: Opposed | None) -> Grab:
         damage,
         thrown,
         plan.move_ft,
+        plan.stand_up,
         plan.item,
         taken,
         plan.feint,
@@ -310,7 +330,11 @@ def _words(plan: GrabPlan, outcome: str, damage: int | None, thrown: int | None)
     a, d = plan.attacker.name, plan.defender.name
     if outcome == "pinned":
         said = [f"{d} is pinned by {a}: it cannot move, and both defend without AGI or dodge"]
-        said.append(f"a spell {d} was casting with its arms is lost; its MP are kept (EL10.2)")
+        if casts_with_arms(plan.defender):
+            said.append(
+                f"if {d} was casting a spell (declared, not yet resolved), it is lost; its MP "
+                "are kept (EL10.2)"
+            )
         return said
     return {
         "missed": [f"{a} fails to grab {d}"],
@@ -368,7 +392,7 @@ def plan_escape(
     """EL10.4: 2 AP, Athletics or Escape against the grabber's Hold; the escape bonus goes
     to an Escape check (not to Athletics)."""
     actor(defender, offensive=False, what="an escape")
-    chosen = _resist(defender, check, ("escape", "athletics"))
+    chosen = _resist(defender, check, ("escape", "athletics"), defender.escape_bonus)
     spend = pay(defender, ESCAPE_AP, "an escape")
     bonus = defender.escape_bonus if chosen in HOLD_CHECKS else 0
     return EscapePlan(

@@ -40,6 +40,16 @@ class Place(Value):
     status: str
 
 
+class Kept(Value):
+    """EL2.4 ``keep``: one combatant's Reaction check as the journal recorded it: its die,
+    its roll-offs and its terms (None: a journal that did not record them; they are then
+    worked out again)."""
+
+    roll: int
+    tiebreak: tuple[int, ...]
+    parts: Mapping[str, int] | None = None
+
+
 class Initiative(Value):
     round: int
     order: tuple[Place, ...]
@@ -48,7 +58,8 @@ class Initiative(Value):
     """EL2.2: the declaration order, lowest first: the exact reverse of ``order``
     (EL Part 3.8), each ``place`` counted in this order."""
     kept: bool = False
-    """House rule ``initiative: keep`` (EL2.4): the dice are the first round's."""
+    """House rule ``initiative: keep`` (EL2.4): the checks (dice and terms) are the first
+    round's."""
 
 
 def parts_of(who: Combatant) -> dict[str, int]:
@@ -58,6 +69,31 @@ def parts_of(who: Combatant) -> dict[str, int]:
     if who.initiative:
         parts["initiative"] = who.initiative
     return {**parts, **penalties(who)}
+
+
+def kept_checks(
+    rule: str,
+    number: int,
+    rolls: Sequence[tuple[str, int, tuple[int, ...]]],
+    reactions: Mapping[str, Mapping[str, int]],
+) -> dict[str, Kept] | None:
+    """EL2.4: under ``initiative: keep`` "the checks are made when combat begins": from
+    round 2 on, each combatant's whole check (die, roll-offs and terms) as the journal
+    recorded it, so totals and order stay the first round's whatever changed since (a
+    Morale level, say); None when the checks are made anew (``reroll``, round 1, or no
+    round recorded yet)."""
+    if rule != "keep" or number <= 1 or not rolls:
+        return None
+    return {
+        name: Kept(roll, tuple(tiebreak), reactions.get(name)) for name, roll, tiebreak in rolls
+    }
+
+
+def _check_parts(who: Combatant, kept: Kept | None) -> dict[str, int]:
+    """The terms kept (EL2.4), else worked out now (EL2.1)."""
+    if kept is not None and kept.parts is not None:
+        return dict(kept.parts)
+    return parts_of(who)
 
 
 def choose_round(current: int, given: int | None, *, applying: bool) -> int:
@@ -76,14 +112,14 @@ def choose_round(current: int, given: int | None, *, applying: bool) -> int:
 def _still_tied(
     keys: Sequence[tuple[int, int]],
     names: Sequence[str],
-    kept: Mapping[str, tuple[int, tuple[int, ...]]],
+    kept: Mapping[str, Kept],
 ) -> list[object]:
     """With kept dice, a tied group whose kept roll-offs tell every member apart needs no
     new roll-off (it gets distinct stand-in keys); any other tied group rolls off afresh."""
     out: list[object] = list(keys)
     for key in set(keys):
         group = [i for i, k in enumerate(keys) if k == key]
-        carried = [kept.get(names[i], (0, ()))[1] for i in group]
+        carried = [kept[names[i]].tiebreak if names[i] in kept else () for i in group]
         if len(group) > 1 and all(carried) and len(set(carried)) == len(carried):
             for i in group:
                 out[i] = (-(10**9), -i)
@@ -96,16 +132,16 @@ def roll_init(
     *,
     round: int,
     sides: int,
-    kept: Mapping[str, tuple[int, tuple[int, ...]]] | None = None,
+    kept: Mapping[str, Kept] | None = None,
 ) -> Initiative:
     """EL2: every combatant's Reaction check, highest first; ties by AGI + CUN, then
-    roll-offs (EL2.3). ``kept`` (EL2.4 ``keep``): each combatant's die and roll-offs from
-    the journal, used instead of new ones (a combatant without one rolls)."""
+    roll-offs (EL2.3). ``kept`` (EL2.4 ``keep``, ``kept_checks``): each combatant's check
+    from the journal, used instead of a new one (a combatant without one rolls)."""
     previous = kept or {}
     names = [c.name for c in combatants]
-    parts = [parts_of(c) for c in combatants]
+    parts = [_check_parts(c, previous.get(c.name)) for c in combatants]
     rolls = [
-        previous[c.name][0] if c.name in previous else dice.roll(sides, f"{c.name} reaction")
+        previous[c.name].roll if c.name in previous else dice.roll(sides, f"{c.name} reaction")
         for c in combatants
     ]
     totals = [r + sum(p.values()) for r, p in zip(rolls, parts, strict=True)]
@@ -113,8 +149,9 @@ def roll_init(
     keys = list(zip(totals, agi_cun, strict=True))
     tiebreak = settle_ties(dice, names, _still_tied(keys, names, previous), sides)
     for i, name in enumerate(names):
-        if not tiebreak[i] and previous.get(name, (0, ()))[1] and keys.count(keys[i]) > 1:
-            tiebreak[i] = list(previous[name][1])
+        carried = previous[name].tiebreak if name in previous else ()
+        if not tiebreak[i] and carried and keys.count(keys[i]) > 1:
+            tiebreak[i] = list(carried)
     ranked = sorted(
         range(len(combatants)),
         key=lambda i: (-totals[i], -agi_cun[i], [-v for v in tiebreak[i]]),

@@ -59,12 +59,15 @@ def key_ability(who: Combatant, skill: str, against: str | None = None) -> str |
     return who.skill_abilities.get(skill) or KEY_ABILITIES.get(skill)
 
 
-def check_parts(who: Combatant, skill: str, against: str | None = None) -> dict[str, int]:
+def check_parts(
+    who: Combatant, skill: str, against: str | None = None, *, school: bool = False
+) -> dict[str, int]:
     """EL1.3: a skill check is the skill's ranks + its key ability; EL Part 3.10: an ability
-    named instead of a skill rolls the ability alone."""
+    named instead of a skill rolls the ability alone; EL Part 3.12: a magic school's ranks
+    come from ``schools`` (``school``)."""
     if skill in ABILITIES:
         return {skill: who.ability(skill)}
-    parts = {skill: who.ranks(skill)}
+    parts = {skill: who.school(skill) if school else who.ranks(skill)}
     ability = key_ability(who, skill, against)
     if ability is not None:
         parts[ability] = who.ability(ability)

@@ -7,10 +7,12 @@ from erc.core.checks import Opposed, Roller
 from erc.core.dice import Dice
 from erc.core.errors import ErcError
 from erc.core.value import Value
-from erc.rulesets.elysium.conditions import actor, cannot_move, two
+from erc.rulesets.elysium.conditions import actor, two
 from erc.rulesets.elysium.model import Combatant, Settings, Weapon
-from erc.rulesets.elysium.rules.ap import ApSpend, move_ap, pay
+from erc.rulesets.elysium.rules.ap import ApSpend, pay
 from erc.rulesets.elysium.rules.attack import CHARGE_DAMAGE, choose_weapon
+from erc.rulesets.elysium.rules.defense import agility_and_dodge
+from erc.rulesets.elysium.rules.movement import run_up
 from erc.rulesets.elysium.rules.rolls import Side, roll_opposed, side, unrolled
 
 
@@ -21,10 +23,12 @@ class TripPlan(Value):
     overrun: bool
     sidestep: bool
     move_ft: int
+    stand_up: bool
     initiator: Side
     opponent: Side
     ap: ApSpend
     sides: int
+    notes: tuple[str, ...]
 
 
 class Trip(Value):
@@ -41,6 +45,8 @@ class Trip(Value):
     overrun: bool
     sidestep: bool
     move_ft: int
+    stand_up: bool
+    """A prone overrunner stood up first, for ``stand_up_ap`` (EL5.7, EL Part 3.13)."""
     tripped: bool | None
     resolved: bool
     notes: tuple[str, ...]
@@ -58,36 +64,26 @@ def plan_trip(
 ) -> TripPlan:
     """Check a trip and fix its terms: EL8 the weapon's AP (EL3.3); an overrun the move's AP
     plus the weapon's and +2 to Muscle as its own ``overrun`` part (EL Part 3.7); the
-    sidestep's trip 0 AP (EL6.5), for a defender with the ``sidestep`` trump."""
+    sidestep's trip 0 AP (EL6.5), once, for a defender with the ``sidestep`` trump that
+    dodged ``defender``'s charge for no damage this round (``sidestep_trips``)."""
     what = "an overrun" if overrun else "a trip"
     actor(attacker, offensive=True, what=what)
     two(attacker, defender, what)
     if move_ft is not None and not overrun:
         raise ErcError("bad-option", "--move-ft is the overrun's distance: it goes with --overrun")
-    if overrun and move_ft is None:
-        raise ErcError("bad-option", "--overrun needs --move-ft N: the distance run (EL Part 3.7)")
     if overrun and sidestep:
         raise ErcError("bad-option", "--sidestep is a free trip, not an overrun")
-    if sidestep and not attacker.has_trump("sidestep"):
-        raise ErcError(
-            "no-sidestep",
-            f"{attacker.name} has no sidestep trump: only a defender with Sidestep trips a "
-            "charger for free (EL6.5)",
-        )
-    if overrun:
-        stuck = cannot_move(attacker)
-        if stuck:
-            raise ErcError("cannot-move", f"{attacker.name} cannot overrun: {stuck}")
+    if sidestep:
+        sidestepped(attacker, defender)
+    run = run_up(attacker, rules, move_ft, what="overrun", flag="--overrun") if overrun else None
     chosen = choose_weapon(attacker, weapon)
-    ft = move_ft or 0
     if sidestep:
         spend = pay(attacker, 0, "the sidestep's free trip (EL6.5)")
-    elif overrun:
-        moving = move_ap(ft, rules.move_ft_per_ap)
+    elif run is not None:
         spend = pay(
             attacker,
-            moving + chosen.ap,
-            f"an overrun ({moving} AP to run {ft} ft + {chosen.ap} AP for the {chosen.name})",
+            run.cost + chosen.ap,
+            f"an overrun ({run.text('run')} + {chosen.ap} AP for the {chosen.name})",
         )
     else:
         spend = pay(attacker, chosen.ap, f"a trip with the {chosen.name}")
@@ -100,8 +96,7 @@ def plan_trip(
     if overrun:
         parts["overrun"] = CHARGE_DAMAGE  # EL6.3: the charge's bonus, to Muscle
     guard = {
-        "agility": defender.ability("agility"),
-        "dodge": defender.ranks("dodge"),
+        **agility_and_dodge(defender),  # EL5.8: in a grab, neither (against anyone)
         "athletics": defender.ranks("athletics"),
         "muscle": defender.ability("muscle"),
     }
@@ -111,17 +106,41 @@ def plan_trip(
         chosen,
         overrun,
         sidestep,
-        ft,
+        run.ft if run is not None else 0,
+        run is not None and run.stand_up,
         side(attacker, parts, f"{attacker.name} trip"),
         side(defender, guard, f"{defender.name} trip defense"),
         spend,
         rules.sides,
+        run.notes if run is not None else (),
     )
+
+
+def sidestepped(tripper: Combatant, charger: Combatant) -> None:
+    """EL6.5: "If a defending character with the Sidestep trump manages to completely dodge
+    out of the way of a charge, he or she can make a free trip attempt against the
+    attacker": the trump, and a charge by ``charger`` this round that ``tripper`` dodged for
+    0 damage (applied to the journal), not yet tripped for."""
+    if not tripper.has_trump("sidestep"):
+        raise ErcError(
+            "no-sidestep",
+            f"{tripper.name} has no sidestep trump: only a defender with Sidestep trips a "
+            "charger for free (EL6.5)",
+        )
+    if charger.name not in tripper.sidestep_trips:
+        owed = ", ".join(tripper.sidestep_trips)
+        raise ErcError(
+            "no-sidestep",
+            f"{tripper.name} has no free trip against {charger.name}: the Sidestep trip "
+            f"follows a charge by {charger.name} that {tripper.name} dodged for 0 damage this "
+            "round, applied with --apply, and is made once (EL6.5)"
+            + (f"; it is owed one against {owed}" if owed else ""),
+        )
 
 
 def _result(plan: TripPlan, contest: Opposed | None) -> Trip:
     tripped = None if contest is None else contest.margin > 0
-    notes: list[str] = []
+    notes = list(plan.notes)
     if tripped:
         notes.append(f"{plan.defender.name} is prone: -4 to Defense Rolls until it stands (EL5.7)")
         if plan.defender.has("prone"):
@@ -138,6 +157,7 @@ def _result(plan: TripPlan, contest: Opposed | None) -> Trip:
         plan.overrun,
         plan.sidestep,
         plan.move_ft,
+        plan.stand_up,
         tripped,
         contest is not None,
         tuple(notes),

@@ -155,8 +155,8 @@ def spend(
     )
 
     def spent(r: rules.Spent) -> list[Effect]:
-        effects: list[Effect] = [Acted(r.name, r.extra_action)] if r.action else []
-        effects += [Reacted(r.name)] if r.reaction else []
+        effects: list[Effect] = [Acted(r.name, r.extra_action)] if r.spent_action else []
+        effects += [Reacted(r.name)] if r.spent_reaction else []
         return effects + ([Spend(r.name, "movement", r.ft)] if r.ft else [])
 
     return Mechanic("spend", lambda _dice: result, RENDER, effects=spent, draws=False)

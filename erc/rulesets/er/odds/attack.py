@@ -111,7 +111,7 @@ def _strike_joint(strike: PlannedStrike) -> dict[tuple[int, bool], Fraction]:
     """The joint distribution of (hits, a raw 20 kept) over the strike's dice."""
     twenty, other, miss = _die_classes(strike)
     joint: dict[tuple[int, bool], Fraction] = {(0, False): _ONE}
-    for _ in range(strike.dice):
+    for _ in range(strike.n_dice):
         step: dict[tuple[int, bool], Fraction] = defaultdict(Fraction)
         for (h, seen), p in joint.items():
             step[(h + 1, True)] += p * twenty

@@ -33,15 +33,19 @@ def render(outcome: Outcome) -> Iterator[Any]:
             line.append_text(text(f" (by {result.by})"))
         if result.rounds:
             line.append(f" for {result.rounds} round(s)")
-        line.append_text(text(f"; now: {', '.join(result.conditions) or 'none'}"))
+        line.append_text(text(f"; now: {', '.join(result.conditions_after) or 'none'}"))
     elif isinstance(result, PickedUp):
         line = text(f"{result.name} picks up its {result.weapon}", "bold")
         line.append(f": {result.movement_ft} ft of movement, {result.remaining_ft} ft left")
     else:
         assert isinstance(result, Spent)
         spent = [
-            "an extra action" if result.extra_action else "its action" if result.action else "",
-            "its reaction" if result.reaction else "",
+            "an extra action"
+            if result.extra_action
+            else "its action"
+            if result.spent_action
+            else "",
+            "its reaction" if result.spent_reaction else "",
             f"{result.ft} ft of movement" if result.ft else "",
         ]
         line = text(f"{result.name} spends {', '.join(s for s in spent if s)}", "bold")

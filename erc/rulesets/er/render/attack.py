@@ -103,7 +103,7 @@ def _targets(targets: tuple[TargetDamage, ...]) -> Any:
 def _plan(plan: tuple[PlannedStrike, ...]) -> Any:
     grid = table(None, "strike", "weapon", "target", "dice", "hits on", "resistance")
     for strike in plan:
-        dice = "2d20kl1" if strike.keep_lower else f"{strike.dice}d20"
+        dice = "2d20kl1" if strike.keep_lower else f"{strike.n_dice}d20"
         grid.add_row(
             _name(strike.pool, strike.part),
             text(strike.weapon),

@@ -42,8 +42,8 @@ def contest_table(setup: Sequence[Entrant], sides: Sequence[Side], title: str | 
             text(entrant.name, "bold"),
             entrant.attribute,
             _mode(entrant),
-            " ".join(map(str, side.dice)) if side else "-",
-            str(side.kept) if side else "-",
+            " ".join(str(d.value) for d in side.dice) if side else "-",
+            str(side.roll) if side else "-",
             _signed(entrant.modifier),
             text(str(side.total), "bold") if side else "-",
         )

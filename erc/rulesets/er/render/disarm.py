@@ -39,8 +39,8 @@ def _disarm(result: Disarm, odds: Mapping[str, Any] | None) -> Iterator[Any]:
         grid = table(None, "attempt", "dice", "kept", "modifier", "total", "AC", "result")
         grid.add_row(
             attempt.advantage,
-            " ".join(map(str, attempt.dice)),
-            str(attempt.kept),
+            " ".join(str(d.value) for d in attempt.dice),
+            str(attempt.roll),
             f"{attempt.modifier:+d}",
             str(attempt.total),
             str(attempt.ac),
@@ -75,9 +75,9 @@ def _free(result: Freeing) -> Iterator[Any]:
     head.append(f": {result.cost} attack dice from a {result.pool} pool of {result.pool_dice}")
     yield head
     grid = table(None, "action", "dice given up", "attack dice left")
-    for step in result.actions:
+    for step in result.schedule:
         grid.add_row(
-            "next" if step.action == 1 else "the one after (next round)",
+            "next" if step.action_number == 1 else "the one after (next round)",
             str(step.sacrificed),
             str(step.attack_dice_left) if step.attack_dice_left else Text("none", "dim"),
         )

@@ -68,7 +68,7 @@ def _inflicted(result: Inflicted) -> Iterator[Any]:
         why += [f"advantage: {r}" for r in reaction.advantage_from]
         why += [f"disadvantage: {r}" for r in reaction.disadvantage_from]
         grid.add_row(
-            "  ".join(map(str, reaction.dice)),
+            "  ".join(str(d.value) for d in reaction.dice),
             str(reaction.roll),
             f"{reaction.modifier:+d}",
             str(reaction.total),

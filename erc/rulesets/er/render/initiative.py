@@ -19,8 +19,8 @@ def modifier_text(place: Place) -> Text:
     named = [
         ("Agi", parts.agility),
         ("other", parts.other),
-        (parts.heavy_weapon or "weapon", parts.weapon),
-        ("armour", parts.armor),
+        (parts.heavy_weapon or "weapon", parts.weapon_mod),
+        ("armour", parts.armor_mod),
     ]
     line = signed(place.modifier)
     shown = [f"{name} {value:+d}" for name, value in named if value]

@@ -22,9 +22,8 @@ def signed(value: int) -> Text:
 def check_cells(check: Awareness) -> list[Text]:
     """One check as table cells: who, the dice (kept one bold), modifier, total, DC, result."""
     dice = Text()
-    for i, value in enumerate(check.dice):
-        kept = value == check.roll and not any(v == value for v in check.dice[:i])
-        dice.append(("  " if i else "") + str(value), style="bold" if kept else "dim")
+    for i, die in enumerate(check.dice):
+        dice.append(("  " if i else "") + str(die.value), style="bold" if die.kept else "dim")
     if not check.dice:
         dice = Text("no roll", style="dim")
     why = [f"{p.why} +{p.dc}" for p in check.penalties]

@@ -83,9 +83,9 @@ def dice_line(sneak: SneakDice) -> Text:
         line.append(" + sneak die")
     else:
         line.append(" + sneak die lost", "strike")
-    if sneak.dice is not None:
-        line.append(f" = {sneak.dice}d20", "bold")
-        if sneak.dice > 5:
+    if sneak.n_dice is not None:
+        line.append(f" = {sneak.n_dice}d20", "bold")
+        if sneak.n_dice > 5:
             line.append(" (past 5: the added dice may exceed it)", "dim")
     return line
 

@@ -49,7 +49,7 @@ def render(outcome: Outcome) -> Iterator[Any]:
     if result.over:
         line.append("   the fight is over", "bold")
     yield line
-    yield Text(clean(f"{result.events} journal event(s)"), style="dim")
+    yield Text(clean(f"{result.n_events} journal event(s)"), style="dim")
 
 
 def _conditions(c: CombatantStatus) -> list[str]:

@@ -97,14 +97,15 @@ def heal(target: Combatant, amount: int) -> Adjusted:
 
 
 class Conditioned(Value):
-    """``erc condition``: the conditions added or removed and those it has after."""
+    """``erc condition``: the conditions added or removed and those it has after
+    (``conditions_after``, names)."""
 
     name: str
     added: tuple[str, ...]
     removed: tuple[str, ...]
     by: str | None
     rounds: int | None
-    conditions: tuple[str, ...]
+    conditions_after: tuple[str, ...]
     notes: tuple[str, ...]
 
 
@@ -210,12 +211,13 @@ def pick_up(who: Combatant, weapon: str | None, house: Settings, *, round: int) 
 
 
 class Spent(Value):
-    """``erc spend``: resources spent on what erc does not resolve (R12.5)."""
+    """``erc spend``: resources spent on what erc does not resolve (R12.5):
+    ``spent_action`` and ``spent_reaction`` say whether this spends them."""
 
     name: str
-    action: bool
+    spent_action: bool
     extra_action: bool
-    reaction: bool
+    spent_reaction: bool
     ft: int
     remaining_ft: int | None
     notes: tuple[str, ...]

@@ -86,7 +86,7 @@ class PlannedStrike(Value):
     modifier: int  # the attribute modifier, added once per target (R5.4)
     weight: int  # weight damage, once per strike that hits (R5.4)
     resistance: str  # none, resist, vulnerable, immune, or cancelled (R5.5)
-    dice: int
+    n_dice: int  # the d20s that count (1 for a pool driven to 0: 2d20, the lower kept)
     keep_lower: bool
     sources: tuple[str, ...]
 
@@ -495,7 +495,7 @@ def _strike(
         modifier=attacker.mod(attribute),
         weight=weapon.weight_damage,
         resistance=resistance_of(target, weapon.damage_type),
-        dice=1 if keep_lower else len(sources),
+        n_dice=1 if keep_lower else len(sources),
         keep_lower=keep_lower,
         sources=sources,
     )

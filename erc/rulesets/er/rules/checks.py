@@ -7,7 +7,7 @@ kept single-die roll of R1.5 live once for every mechanic and ruleset.
 from __future__ import annotations
 
 from erc.core.checks import Check, d20_check
-from erc.core.dice import Dice, Mode
+from erc.core.dice import Dice, Die, Mode
 from erc.core.value import Value
 from erc.rulesets.er.conditions import Modes, feat_modes
 from erc.rulesets.er.model import Combatant
@@ -61,12 +61,13 @@ def perception(
 
 
 class Side(Value):
-    """One side of a d12 competition as rolled (CONTRACT ``sides`` entry)."""
+    """One side of a d12 competition as rolled (CONTRACT ``sides`` entry): ``dice`` the d12s
+    thrown (two at advantage or disadvantage, one of them kept), ``roll`` the kept face."""
 
     name: str
     attribute: str
-    dice: tuple[int, ...]
-    kept: int
+    dice: tuple[Die, ...]
+    roll: int
     modifier: int
     total: int
     advantage: str  # "normal", "advantage" or "disadvantage"
@@ -79,7 +80,7 @@ def competition_roll(
     kept = dice.roll_kept(12, f"{who.name} {attribute} competition", mode)
     modifier = who.mod(attribute) + bonus
     return Side(
-        who.name, attribute, kept.dice, kept.kept, modifier, kept.kept + modifier, mode.value
+        who.name, attribute, kept.faces(), kept.kept, modifier, kept.kept + modifier, mode.value
     )
 
 

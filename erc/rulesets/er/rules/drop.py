@@ -28,7 +28,7 @@ sub-attribute of the damaged attribute: Body -> Resilience, Mind -> Judgment, Sp
 
 from __future__ import annotations
 
-from erc.core.dice import Dice, Mode
+from erc.core.dice import Dice, Die, Mode
 from erc.core.errors import ErcError
 from erc.core.value import Value
 from erc.rulesets.er.conditions import Modes, cannot_act
@@ -53,7 +53,7 @@ class Reaction(Value):
 
     attribute: str
     chosen: str
-    dice: tuple[int, ...]
+    dice: tuple[Die, ...]
     roll: int
     modifier: int
     total: int
@@ -254,7 +254,7 @@ class Hold(Value):
     victim: str
     damaged: str
     attribute: str
-    dice: tuple[int, ...]
+    dice: tuple[Die, ...]
     roll: int
     modifier: int
     total: int

@@ -28,12 +28,14 @@ HEAVY_WEAPON_ADJUSTMENT = -2
 
 
 class Breakdown(Value):
-    """R3.1, part by part: ``modifier`` = agility + other + weapon + armor."""
+    """R3.1, part by part: ``modifier`` = agility + other + weapon_mod + armor_mod."""
 
     agility: int
     other: int
-    weapon: int
-    armor: int
+    weapon_mod: int
+    """-2 for a heavy weapon in hand (``heavy_weapon`` names it), else 0."""
+    armor_mod: int
+    """The armour worn (``armor_worn``): medium -2, heavy -5."""
     heavy_weapon: str | None = None
     """The heavy weapon in hand that costs the -2, if any."""
     armor_worn: str = "none"
@@ -89,8 +91,8 @@ def breakdown(who: Combatant) -> Breakdown:
     return Breakdown(
         agility=who.mod("agility"),
         other=who.initiative,
-        weapon=HEAVY_WEAPON_ADJUSTMENT if heavy else 0,
-        armor=ARMOR_ADJUSTMENT[who.armor],
+        weapon_mod=HEAVY_WEAPON_ADJUSTMENT if heavy else 0,
+        armor_mod=ARMOR_ADJUSTMENT[who.armor],
         heavy_weapon=heavy.name if heavy else None,
         armor_worn=who.armor,
     )
@@ -165,7 +167,7 @@ def roll_init(
         previous[who.name][0] if who.name in previous else dice.roll(10, f"{who.name} initiative")
         for who in combatants
     ]
-    modifiers = [p.agility + p.other + p.weapon + p.armor for p in parts]
+    modifiers = [p.agility + p.other + p.weapon_mod + p.armor_mod for p in parts]
     totals = [r + m for r, m in zip(rolls, modifiers, strict=True)]
     tiebreak = settle_ties(dice, names, _still_tied(totals, names, previous))
     for i, name in enumerate(names):

@@ -34,7 +34,7 @@ shock save d20, then the incapacitation d3.
 
 from __future__ import annotations
 
-from erc.core.dice import Dice
+from erc.core.dice import Dice, Die
 from erc.core.errors import ErcError
 from erc.core.value import Value, replace
 from erc.rulesets.er.conditions import Modes, attacker_modes, target_modes
@@ -57,8 +57,8 @@ class SneakDice(Value):
     ``advantage_die``: the sneak attack added the advantage die (false when the attacker
     was already at advantage, ``advantage_from`` saying why); ``sneak_die``: the sneak die
     stayed in the pool (null until the second check is rolled); ``perception``: the victim's
-    second check, or null; ``dice``: the d20s of the strike (``skill_dice`` + 2, or + 1 when
-    the sneak die is lost).
+    second check, or null; ``n_dice``: how many d20s the strike rolls (``skill_dice`` + 2, or
+    + 1 when the sneak die is lost; null until the second check is rolled).
     """
 
     advantage_die: bool
@@ -69,7 +69,7 @@ class SneakDice(Value):
     weapon_allows: str  # why the weapon may sneak attack: ranged, light, reach, sneak
     stealth_dc: int | None
     skill_dice: int
-    dice: int | None
+    n_dice: int | None
 
 
 class Shock(Value):
@@ -84,7 +84,7 @@ class Shock(Value):
     damage: int
     comp: int | None
     roll: int | None
-    dice: tuple[int, ...]
+    dice: tuple[Die, ...]
     modifier: int
     total: int | None
     saved: bool | None
@@ -338,7 +338,7 @@ def _sneak_dice(setup: SneakSetup, kept: bool | None, check: Awareness | None) -
         weapon_allows=setup.weapon_allows,
         stealth_dc=setup.stealth_dc,
         skill_dice=skill,
-        dice=None if kept is None else skill + 1 + kept,
+        n_dice=None if kept is None else skill + 1 + kept,
     )
 
 

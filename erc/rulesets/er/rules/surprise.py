@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from erc.core.dice import Dice, Mode
+from erc.core.dice import Dice, Die, Mode
 from erc.core.errors import ErcError
 from erc.core.value import Value
 from erc.rulesets.er.model import Combatant
@@ -48,7 +48,7 @@ class Awareness(Value):
     roll: int | None
     dc: int
     success: bool
-    dice: tuple[int, ...]
+    dice: tuple[Die, ...]
     modifier: int
     total: int | None
     base_dc: int

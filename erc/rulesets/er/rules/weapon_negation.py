@@ -10,7 +10,7 @@ the victim must win outright (R8.2, R8.3).
 
 from __future__ import annotations
 
-from erc.core.dice import Dice, Mode
+from erc.core.dice import Dice, Die, Mode
 from erc.core.errors import ErcError
 from erc.core.value import Value, replace
 from erc.rulesets.er.conditions import (
@@ -47,10 +47,10 @@ DOWN_NOTE = "the resisting damage brings the victim to 0 Body: it is down and ca
 
 
 class Attempt(Value):
-    """The attempt roll of R8.1."""
+    """The attempt roll of R8.1: the ``dice`` thrown, the kept ``roll``."""
 
-    dice: tuple[int, ...]
-    kept: int
+    dice: tuple[Die, ...]
+    roll: int
     modifier: int
     total: int
     ac: int
@@ -319,7 +319,8 @@ class FreeStep(Value):
     """One of the wielder's actions while freeing: dice given up, and the dice left to
     attack with."""
 
-    action: int
+    action_number: int
+    """1 for the wielder's next action, 2 for the one after."""
     sacrificed: int
     attack_dice_left: int
 
@@ -332,7 +333,7 @@ class Freeing(Value):
     pool: str
     pool_dice: int
     cost: int
-    actions: tuple[FreeStep, ...]
+    schedule: tuple[FreeStep, ...]
     notes: tuple[str, ...]
 
 

@@ -61,6 +61,10 @@ def condition(
         typer.Argument(metavar="COND...", help="asleep, bound, paralyzed, unconscious, unaware."),
     ],
     remove: Annotated[bool, typer.Option("--remove", help="Take them away.")] = False,
+    by: Annotated[
+        str | None,
+        typer.Option("--by", metavar="NAME", help="Who caused them (another combatant; recorded)."),
+    ] = None,
     rounds: Annotated[
         int | None,
         typer.Option(
@@ -72,12 +76,15 @@ def condition(
         ),
     ] = None,
 ) -> Mechanic:
-    """Add conditions (or take them away with --remove)."""
+    """Add conditions (or take them away with --remove); --by records who caused them."""
+    encounter = loaded.encounter
+    causer = find(encounter, by) if by is not None else None
     result = rules.conditions(
-        find(loaded.encounter, name),
+        find(encounter, name),
         rules.condition_names(conditions),
         remove=remove,
         rounds=rounds,
+        by=causer,
     )
     return Mechanic(
         "condition", lambda _dice: result, RENDER, effects=events.condition, draws=False

@@ -137,7 +137,9 @@ def sneak(
         bool,
         typer.Option(
             "--victim-aware",
-            help="The victim is aware of the attacker: not flat-footed; the +4 stays.",
+            help="The victim is aware of the attacker: not flat-footed for being unaware "
+            "(an unaware condition included; asleep, bound, paralyzed, unconscious stay); "
+            "the +4 stays (Part 3.3).",
         ),
     ] = False,
 ) -> Mechanic:

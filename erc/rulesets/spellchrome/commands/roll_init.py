@@ -170,11 +170,12 @@ class DelayPlace(Value):
 
 
 class Delay(Value):
-    """``erc delay``: the round's order with ``name`` acting immediately after ``after``."""
+    """``erc delay``: the round's order with ``name`` acting immediately after
+    ``delayed_after``."""
 
     round: int
     name: str
-    after: str
+    delayed_after: str
     took_place: bool
     """The other cannot act, so the delayer takes its place (SC2.5)."""
     place: int

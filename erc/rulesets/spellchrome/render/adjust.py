@@ -19,7 +19,9 @@ def render(outcome: Outcome) -> Iterator[Any]:
             line.append_text(text(f" +{', +'.join(result.added)}"))
         if result.removed:
             line.append_text(text(f" -{', -'.join(result.removed)}"))
-        line.append_text(text(f": {', '.join(result.conditions) or 'no conditions'}"))
+        if result.by:
+            line.append_text(text(f" (by {result.by})"))
+        line.append_text(text(f": {', '.join(result.conditions_after) or 'no conditions'}"))
         if result.rounds:
             line.append(f" (for {result.rounds} round(s))", "dim")
     else:

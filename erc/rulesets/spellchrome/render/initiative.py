@@ -17,7 +17,7 @@ def _signed(n: int) -> str:
 
 def render(outcome: Outcome) -> Iterator[Any]:
     result = outcome.result
-    if hasattr(result, "after"):
+    if outcome.command == "delay":
         yield from _delay(result)
         return
     ties = any(p.tiebreak for p in result.order)
@@ -48,9 +48,9 @@ def render(outcome: Outcome) -> Iterator[Any]:
 
 def _delay(result: Any) -> Iterator[Any]:
     line = text(result.name, "bold")
-    line.append_text(text(f" delays: acts immediately after {result.after}"))
+    line.append_text(text(f" delays: acts immediately after {result.delayed_after}"))
     if result.took_place:
-        line.append_text(text(f", in {result.after}'s place", "dim"))
+        line.append_text(text(f", in {result.delayed_after}'s place", "dim"))
     yield line
     grid = table(f"Round {result.round} order", "#", "name", "total", "")
     for p in result.order:

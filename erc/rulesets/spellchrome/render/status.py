@@ -23,7 +23,8 @@ def render(outcome: Outcome) -> Iterator[Any]:
         used = [a for a, u in (("standard", c.standard_used), ("move", c.move_used)) if u]
         if c.spell_cast:
             used.append("spell")
-        conditions = [cond.name for cond in c.conditions] + (["down"] if c.down else [])
+        conditions = [cond.name + (f" by {cond.by}" if cond.by else "") for cond in c.conditions]
+        conditions += ["down"] if c.down else []
         if c.delayed_after:
             conditions.append(f"after {c.delayed_after}")
         dr = (c.dr_dice or "") + (f" ={c.dr_this_round}" if c.dr_this_round is not None else "")
@@ -35,7 +36,7 @@ def render(outcome: Outcome) -> Iterator[Any]:
             text(c.name, "bold"),
             text(c.side),
             hp,
-            f"{c.armor_classes.normal} t{c.armor_classes.touch} ff{c.armor_classes.flat_footed}",
+            f"{c.armor_classes.ac} t{c.armor_classes.touch_ac} ff{c.armor_classes.flat_footed_ac}",
             text(dr),
             ", ".join(used),
             text(", ".join(conditions)),
@@ -45,4 +46,4 @@ def render(outcome: Outcome) -> Iterator[Any]:
         yield text(f"next: {result.next}", "bold")
     if result.over:
         yield Text("the fight is over: fewer than two sides still stand", "bold")
-    yield Text(clean(f"{result.events} journal event(s)"), style="dim")
+    yield Text(clean(f"{result.n_events} journal event(s)"), style="dim")

@@ -76,13 +76,15 @@ def heal(target: Combatant, amount: int) -> Adjusted:
 
 
 class Conditioned(Value):
-    """``erc condition``: the conditions added or removed, and those it has after."""
+    """``erc condition``: the conditions added or removed, who caused those added (``by``,
+    a combatant's name, as ER's), and those it has after (``conditions_after``, names)."""
 
     name: str
     added: tuple[str, ...]
     removed: tuple[str, ...]
+    by: str | None
     rounds: int | None
-    conditions: tuple[str, ...]
+    conditions_after: tuple[str, ...]
     notes: tuple[str, ...] = ()
 
 
@@ -103,22 +105,36 @@ def condition_names(given: list[str]) -> tuple[str, ...]:
 
 
 def conditions(
-    who: Combatant, names: tuple[str, ...], *, remove: bool, rounds: int | None
+    who: Combatant,
+    names: tuple[str, ...],
+    *,
+    remove: bool,
+    rounds: int | None,
+    by: Combatant | None = None,
 ) -> Conditioned:
-    """Add the conditions (``rounds``: they end when the round that many after this one
-    starts), or remove them."""
+    """Add the conditions (``by``: the other combatant who caused them, recorded on each;
+    ``rounds``: they end when the round that many after this one starts), or remove them.
+    A condition it already has is set again when ``by`` or ``rounds`` is given."""
     if not names:
         raise ErcError("bad-option", "name at least one condition")
     if remove and rounds is not None:
         raise ErcError(
             "bad-option", "--rounds says how long added conditions last: not with --remove"
         )
+    if remove and by is not None:
+        raise ErcError("bad-option", "--by says who caused added conditions: not with --remove")
+    if by is not None and by.name == who.name:
+        raise ErcError(
+            "bad-option", f"--by names who caused it: another combatant, not {who.name} itself"
+        )
     had = set(who.condition_names)
     if remove:
         removed = tuple(c for c in names if c in had)
         notes = tuple(f"{who.name} is not {c}" for c in names if c not in had)
         after = tuple(c for c in who.condition_names if c not in removed)
-        return Conditioned(who.name, (), removed, None, after, notes)
-    added = tuple(c for c in names if c not in had or rounds is not None)
+        return Conditioned(who.name, (), removed, None, None, after, notes)
+    again = rounds is not None or by is not None
+    added = tuple(c for c in names if c not in had or again)
     notes = tuple(f"{who.name} is already {c}" for c in names if c not in added)
-    return Conditioned(who.name, added, (), rounds, tuple(sorted(had | set(added))), notes)
+    causer = by.name if by is not None else None
+    return Conditioned(who.name, added, (), causer, rounds, tuple(sorted(had | set(added))), notes)

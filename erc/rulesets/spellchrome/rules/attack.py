@@ -17,14 +17,16 @@ Resolved in two steps, so the sneak attack and the exact odds reuse both:
 - SC4.4: ``full`` rolls one attack per iterative bonus, in order (both actions of the turn);
   otherwise one attack at the first bonus (a standard action).
 - SC4.6: ``mod`` adds to every roll; SC9: the drop adds +4, and the victim is flat-footed
-  unless aware (Part 3.3: awareness removes only the flat-footedness).
+  unless aware (Part 3.3: awareness removes only the flat-footedness, that of being
+  unaware of the attacker and that of an ``unaware`` condition; asleep, bound, paralyzed and
+  unconscious stay).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 
-from erc.core.checks import natural, succeeds
+from erc.core.checks import succeeds
 from erc.core.dice import Dice
 from erc.core.errors import ErcError, did_you_mean
 from erc.core.expr import roll as roll_expression
@@ -65,6 +67,12 @@ class PlannedRoll(Value):
     def hits_on(self, raw: int) -> bool:
         """SC4.1, SC4.2: ``raw + bonus >= AC``, unless a natural 1 or 20 decides."""
         return succeeds(raw, self.bonus, self.ac)
+
+    def natural_decides(self, raw: int) -> bool:
+        """Part 2 ``natural``: "a natural 1 or 20 decided the hit", read as SC4.2 changing
+        the outcome the total alone gives: a natural 20 whose total misses the AC, a
+        natural 1 whose total reaches it. A 20 that would hit anyway decides nothing."""
+        return self.hits_on(raw) != (raw + self.bonus >= self.ac)
 
 
 class AttackPlan(Value):
@@ -119,7 +127,9 @@ class AttackRoll(Value):
     weapon: str
     roll: int | None
     natural: bool | None
-    """True when a natural 1 or 20 decided the hit (SC4.2)."""
+    """True when a natural 1 or 20 decided the hit (SC4.2): the total alone would have
+    given the other outcome (``PlannedRoll.natural_decides``); None when nothing was
+    drawn."""
     bonus: int
     parts: Mapping[str, int]
     total: int | None
@@ -227,7 +237,8 @@ def plan_attack(
             raise ErcError("bad-option", f"{option} {value}: at most ±{MAX_MOD}")
     chosen = choose_weapon(attacker, weapon)
     band = range_band(chosen, attacker, distance)  # Part 3.6: refused before any die
-    why_flat = flat_footed_from(target)
+    aware = sneak and victim_aware
+    why_flat = flat_footed_from(target, aware_of_attacker=aware)
     if flat_footed:
         why_flat += (FLAG_FLAT_FOOTED,)
     if sneak and not victim_aware:
@@ -249,6 +260,12 @@ def plan_attack(
     if dr_fixed is None and target.dr_this_round is not None:
         dr_fixed = target.dr_this_round  # SC8.1: kept for the rest of the round
     notes = []
+    cancelled = set(flat_footed_from(target)) - set(why_flat)
+    if cancelled:
+        notes.append(
+            f"{target.name}'s {', '.join(sorted(cancelled))} condition does not make it "
+            f"flat-footed here: it is aware of {attacker.name} (--victim-aware, Part 3.3)"
+        )
     if target.down:
         notes.append(f"{target.name} is already at {target.hp} HP (down)")
     return AttackPlan(
@@ -294,7 +311,7 @@ def _missed(plan: AttackPlan, planned: PlannedRoll, raw: int | None) -> AttackRo
         number=planned.number,
         weapon=plan.weapon.name,
         roll=raw,
-        natural=None if raw is None else natural(raw) is not None,
+        natural=None if raw is None else planned.natural_decides(raw),
         bonus=planned.bonus,
         parts=planned.parts,
         total=None if raw is None else raw + planned.bonus,
@@ -376,7 +393,7 @@ def resolve(dice: Dice, plan: AttackPlan) -> Attack:
                 number=planned.number,
                 weapon=plan.weapon.name,
                 roll=raw,
-                natural=natural(raw) is not None,
+                natural=planned.natural_decides(raw),
                 bonus=planned.bonus,
                 parts=planned.parts,
                 total=raw + planned.bonus,

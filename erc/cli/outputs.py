@@ -1,0 +1,143 @@
+"""``erc schema --output COMMAND``: which classes each command's ``--json`` envelope holds,
+handed to the generator (``erc.core.outschema``).
+
+A ruleset's commands declare their result classes in ``<package>.outputs`` (``RESULTS``,
+``ODDS``), reached through ``Ruleset.part``; the shared commands' classes are here. Only
+``erc schema --output`` imports this module.
+"""
+
+from __future__ import annotations
+
+from erc import rulesets
+from erc.cli.registry import SHARED
+from erc.core import module
+from erc.core.errors import ErcError, did_you_mean
+
+TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+if TYPE_CHECKING:
+    from typing import Any
+
+    from erc.core.outschema import Output
+    from erc.core.ruleset import Ruleset
+
+ERROR = "error"
+"""``--output error``: the error envelope (stderr), not a command."""
+_SHARED_RESULTS = {
+    "roll": ("erc.core.expr:RollResult",),
+    "check": ("erc.cli.commands.check:CheckResult",),
+    "schema": (),  # a JSON Schema document: any JSON
+    "log": ("erc.cli.commands.journal:LogResult",),
+    "undo": ("erc.cli.commands.journal:UndoResult",),
+}
+_WITHOUT_ENCOUNTER = ("roll", "check", "schema")
+_DICE = ("roll",)
+
+
+def _class(target: str) -> type:
+    where, _, name = target.partition(":")
+    found: type = getattr(module(where), name)
+    return found
+
+
+def _settings(ruleset: Ruleset) -> type:
+    """The class of the envelope's ``rules``: the ruleset's ``Encounter.rules``."""
+    from erc.core.outschema import _resolve
+    from erc.core.value import annotations_of
+
+    model = ruleset.model_module()
+    found: type = _resolve(annotations_of(model.Encounter)["rules"], model)
+    return found
+
+
+def ruleset_output(ruleset: Ruleset, command: str) -> Output:
+    """The output of one of ``ruleset``'s commands (its own, or ``status``/``log``/``undo``)."""
+    from erc.core.outschema import Output
+
+    declared: Any = ruleset.part("outputs")
+    settings = _settings(ruleset)
+    if command in _SHARED_RESULTS:
+        results = tuple(_class(t) for t in _SHARED_RESULTS[command])
+        return Output(command, results, ruleset.name, settings)
+    package = ruleset.package
+    results = tuple(_class(f"{package}.{t}") for t in declared.RESULTS[command])
+    target = ruleset.command(command)
+    traits = None
+    if target is not None:
+        where, _, function = target.partition(":")
+        traits = getattr(getattr(module(where), function), "erc_traits", None)
+    odds_name = declared.ODDS.get(command)
+    return Output(
+        command,
+        results,
+        ruleset.name,
+        settings,
+        getattr(declared, odds_name) if odds_name else None,
+        dice=bool(traits and traits.dice),
+        apply=bool(traits and traits.apply),
+    )
+
+
+def shared_output(command: str) -> Output:
+    """The output of a command that reads no encounter (``roll``, ``check``, ``schema``)."""
+    from erc.core.outschema import Output
+
+    results = tuple(_class(t) for t in _SHARED_RESULTS[command])
+    return Output(command, results, dice=command in _DICE)
+
+
+def names(ruleset: Ruleset) -> list[str]:
+    """The commands of ``ruleset`` whose envelope has a schema (every one but ``batch``,
+    whose lines are the others' envelopes)."""
+    own = list(ruleset.command_names())
+    return own + [n for n in SHARED if n not in own]
+
+
+def outputs(command: str, only: str | None = None) -> list[Output]:
+    """The outputs ``command`` has, one per ruleset that offers it (or ``only``'s)."""
+    if command in _WITHOUT_ENCOUNTER:
+        return [shared_output(command)]
+    chosen = [rulesets.get(only)] if only else [rulesets.get(n) for n in rulesets.available()]
+    found = [ruleset_output(r, command) for r in chosen if command in names(r)]
+    if found:
+        return found
+    every = sorted({n for n in rulesets.available() for n in names(rulesets.get(n))} | {ERROR})
+    elsewhere = [n for n in rulesets.available() if command in names(rulesets.get(n))]
+    if only and elsewhere:
+        ruleset = rulesets.get(only)
+        raise ErcError(
+            "not-in-ruleset",
+            f"{command} is not in the {ruleset.name} ruleset ({ruleset.title}); it is in "
+            f"{' and '.join(elsewhere)}. The {ruleset.name} commands: "
+            f"{', '.join(sorted(names(ruleset)))}",
+        )
+    raise ErcError(
+        "usage",
+        f"--output {command!r}: no such command{did_you_mean(command, every)}; one of: "
+        f"{', '.join(every)}",
+    )
+
+
+def output_schema(command: str, only: str | None = None) -> dict[str, Any]:
+    """``erc schema --output COMMAND [--ruleset NAME]``: the JSON Schema of the envelope."""
+    from erc.core import outschema
+
+    if only is not None:
+        rulesets.get(only)  # an unknown one is an error with a did-you-mean
+    suffix = f"-{only}" if only else ""
+    if command == ERROR:
+        return outschema.error_document()
+    if command == "batch":
+        lines: list[Output] = []
+        chosen = [only] if only else list(rulesets.available())
+        for name in chosen:
+            ruleset = rulesets.get(name)
+            for each in names(ruleset):
+                if each != "batch" and each not in _WITHOUT_ENCOUNTER:
+                    lines.append(ruleset_output(ruleset, each))
+        lines += [shared_output(n) for n in _WITHOUT_ENCOUNTER]
+        document = outschema.batch_document(lines)
+        document["$id"] = document["$id"].replace("/batch.json", f"/batch{suffix}.json")
+        return document
+    found = outputs(command, only)
+    title = f"erc {command} --json" + (f" ({only})" if only else "")
+    return outschema.document(found, title=title, name=f"{command}{suffix}")
