@@ -231,3 +231,23 @@ def test_the_cache_off_means_no_snapshot(
     monkeypatch.setenv("ERC_CACHE", "off")
     dummy(encounter, journal)
     assert snapshot_files(tmp_path) == []
+
+
+def test_a_journal_too_short_for_a_snapshot_does_not_look_for_one(
+    arena: tuple[str, str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The shortest event line is ``{"id":1}``: a journal of fewer bytes than
+    ``MIN_TAIL`` such lines cannot have had a snapshot taken."""
+    from erc.core import session
+
+    encounter, journal = arena
+    assert len(b'{"id":1}\n') == session._SHORTEST_EVENT
+    looked: list[str] = []
+    monkeypatch.setattr(snapshots, "load", lambda path, *rest: looked.append(path))
+    hit(journal)
+    dummy(encounter, journal)
+    assert looked == []
+    with open(journal, "a") as handle:
+        handle.writelines(f'{{"id":{n}}}\n' for n in range(2, TAIL + 2))
+    dummy(encounter, journal)
+    assert looked == [journal]

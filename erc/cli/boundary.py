@@ -115,12 +115,23 @@ def invoke(name: str, func: Callable[..., Any], options: Options, own: dict[str,
     if options.seed is not None and options.rolls is not None:
         raise ErcError("usage", "give --seed or --rolls, not both")
     parse_seed(options.seed)  # a bad seed is refused before anything is loaded
+    import sys
+
+    reuse = sys.modules.get("erc.cli.reuse")  # imported by erc batch alone
+    stamp = None
+    if reuse is not None and reuse.ON:  # the same line again with other dice
+        kept = reuse.prepared(options)
+        if kept is not None:
+            return execute(kept[1], kept[0], options)
+        stamp = reuse.stamps(options)
     with open_encounter(options.encounter, options.journal, write=options.apply) as loaded:
         if options.key is not None:
             first = loaded.replayed(options.key)
             if first is not None:
                 return replay(name, loaded, first, options.key)
         mechanic: Mechanic = func(loaded, **own)
+        if reuse is not None and reuse.ON:
+            mechanic = reuse.keep(options, stamp, loaded, mechanic)
         return execute(mechanic, loaded, options)
 
 

@@ -10,6 +10,7 @@ An ordinary line is parsed by the fast path (``erc.cli.fast``); anything else by
 from __future__ import annotations
 
 import os
+import sys
 
 from erc import rulesets
 from erc.cli import fast
@@ -86,7 +87,11 @@ def dispatch(args: list[str]) -> Outcome | int:
         if elsewhere:
             raise not_in_ruleset(ruleset, f"the command {name!r}", elsewhere)
     if name in table:
-        kwargs = fast.parse(args, ruleset.name)
+        reuse = sys.modules.get("erc.cli.reuse")  # imported by erc batch alone
+        if reuse is not None and reuse.ON:
+            kwargs = reuse.parse(args, ruleset.name)
+        else:
+            kwargs = fast.parse(args, ruleset.name)
         if kwargs is not None:
             produced: Outcome | int = load_command(ruleset, name)(**kwargs)
             return produced

@@ -18,35 +18,57 @@ if TYPE_CHECKING:
 
 
 class _Pending:
-    depth = 0
-    interrupted = False
+    installed = 0
     previous: Any = None
+    critical = 0
+    interrupted = False
 
 
 def _handler(signum: int, frame: FrameType | None) -> None:
-    _Pending.interrupted = True
+    if _Pending.critical:
+        _Pending.interrupted = True  # the section ends first (``Held``)
+    else:
+        raise KeyboardInterrupt
 
 
-class Held:
-    """A section an interrupt waits for (nestable)."""
+class Guard:
+    """Ctrl-C handled by erc for this extent (nestable): outside a ``Held`` section it
+    interrupts at once, as Python's own handler does; inside one it waits for its end.
+    ``erc batch`` installs it once for all its lines."""
 
-    def __enter__(self) -> Held:
-        if _Pending.depth == 0:
+    def __enter__(self) -> Guard:
+        if _Pending.installed == 0:
             import signal
 
             _Pending.previous = signal.signal(signal.SIGINT, _handler)
-        _Pending.depth += 1
+        _Pending.installed += 1
         return self
 
     def __exit__(self, *exc: object) -> None:
-        _Pending.depth -= 1
-        if _Pending.depth:
-            return
-        import signal
+        _Pending.installed -= 1
+        if _Pending.installed == 0:
+            import signal
 
-        signal.signal(signal.SIGINT, _Pending.previous)
-        if _Pending.interrupted:
+            signal.signal(signal.SIGINT, _Pending.previous)
+
+
+class Held:
+    """A section an interrupt waits for (nestable; a ``Guard`` of its own when none is
+    installed)."""
+
+    def __enter__(self) -> Held:
+        self.guard = Guard().__enter__() if _Pending.installed == 0 else None
+        _Pending.critical += 1
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        _Pending.critical -= 1
+        interrupted = _Pending.critical == 0 and _Pending.interrupted
+        if interrupted:
             _Pending.interrupted = False
+        if self.guard is not None:
+            self.guard.__exit__()
+        if interrupted:
             raise KeyboardInterrupt
 
 

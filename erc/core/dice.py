@@ -15,7 +15,7 @@ from erc.core.value import Value
 
 TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
 if TYPE_CHECKING:
-    from typing import Protocol
+    from typing import Any, Protocol
 
 
 DICE_BUDGET = 1000
@@ -44,9 +44,11 @@ class SeededSource:
 
     def __init__(self, seed: int) -> None:
         self.seed = seed
-        self._random = random.Random(seed).random
+        self._random: Any = None  # made on the first draw: a line that rolls nothing pays none
 
     def draw(self, sides: int, purpose: str) -> int:
+        if self._random is None:
+            self._random = random.Random(self.seed).random
         limit = _2_53 - _2_53 % sides
         while True:
             bits = int(self._random() * _2_53)

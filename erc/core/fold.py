@@ -27,6 +27,10 @@ if TYPE_CHECKING:
     from erc.core.journal import Entry
 
 
+SNAPSHOT_TAIL = 256
+"""Events folded past the last snapshot that make the next one (``erc.core.snapshot``)."""
+
+
 class State(Value):
     """The encounter as the journal leaves it (a ruleset's subclass adds its own parts)."""
 

@@ -22,6 +22,10 @@ if TYPE_CHECKING:
     from erc.core.ruleset import Ruleset
 
 
+_SHORTEST_EVENT = len(b'{"id":1}\n')
+"""The shortest line that is an event."""
+
+
 class Loaded:
     """One encounter as a command sees it (module docstring).
 
@@ -42,11 +46,12 @@ class Loaded:
         self.state: State = self._tracker.freeze()
 
     def _load(self, handle: Handle) -> None:
-        from erc.core.fold import Index, cancelled, fold, restore, snapshot
+        from erc.core.fold import SNAPSHOT_TAIL, Index, cancelled, fold, restore, snapshot
 
         kind = self.ruleset.events().Tracker
         kept = None
-        if handle.regular:
+        if handle.regular and handle.size >= SNAPSHOT_TAIL * _SHORTEST_EVENT:
+            # shorter, it holds fewer events than any snapshot: the code is not even imported
             from erc.core import snapshot as snapshots
 
             kept = snapshots.load(self.journal, self.ruleset, self.base, kind)
@@ -67,7 +72,7 @@ class Loaded:
         index.add(read.entries)
         handle.next = index.next
         self.index, self._tracker = index, tracker
-        if handle.regular and len(read.entries) >= snapshots.MIN_TAIL:
+        if handle.regular and len(read.entries) >= SNAPSHOT_TAIL:
             from erc.core import snapshot as snapshots
 
             taken = snapshots.Snapshot(read.size, read.lines, read.crc, snapshot(tracker), index)

@@ -25,7 +25,7 @@ import marshal
 import os
 import sys
 
-from erc.core.fold import Index
+from erc.core.fold import SNAPSHOT_TAIL, Index
 
 TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
 if TYPE_CHECKING:
@@ -34,7 +34,7 @@ if TYPE_CHECKING:
     from erc.core.ruleset import Ruleset
 
 FORMAT = 1
-MIN_TAIL = 256
+MIN_TAIL = SNAPSHOT_TAIL
 """A snapshot is (re)written when at least this many events were folded past the last one."""
 MAX_SNAPSHOTS = 64
 MAX_SNAPSHOT_BYTES = 64 << 20

@@ -149,14 +149,22 @@ def load(path: str) -> Any:
     return encounter
 
 
-_loaded: dict[str, tuple[tuple[int, int, int, int], Any]] = {}
+_loaded: dict[str, tuple[tuple[int, ...], Any]] = {}
+
+
+def seen(path: str) -> tuple[int, ...] | None:
+    """The file's identity (modification and change times, size, inode, device) when
+    ``load_cached`` last loaded it in this process (a same-size edit with the modification
+    time put back still changes the change time)."""
+    hit = _loaded.get(path)
+    return hit[0] if hit else None
 
 
 def load_cached(path: str) -> Any:
     """``load``, remembered in this process while the file is unchanged (``erc batch``)."""
     try:
         info = os.stat(path)
-        key = (info.st_mtime_ns, info.st_size, info.st_ino, info.st_dev)
+        key = (info.st_mtime_ns, info.st_ctime_ns, info.st_size, info.st_ino, info.st_dev)
     except (OSError, ValueError):
         return load(path)
     hit = _loaded.get(path)

@@ -1,0 +1,151 @@
+"""What ``erc batch`` keeps from one line for the next (off outside a batch).
+
+A script's batch repeats the same command with a new seed, line after line. Two things do
+not depend on the seed, and are kept:
+
+- **the parsed line** (``parse``): the options the fast path read, keyed by the line
+  without its ``--seed``; the seed is put back each time;
+- **the prepared mechanic** (``prepared``/``keep``): the loaded encounter, its folded journal
+  and the command's ``Mechanic`` (the attack plan, say), for a line that records nothing,
+  keyed by the command and all its options but the dice. It is used only while the
+  encounter file and the journal are the files they were (device, inode, size and
+  modification time, taken before they were read): a line that records, another process
+  appending, or an edit saved in between makes the next line load and plan afresh.
+
+A mechanic is pure (``erc.core.mechanic``): resolving it again with other dice is exactly
+what the line run alone would do. Its exact odds are computed once.
+"""
+
+from __future__ import annotations
+
+import os
+
+TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from typing import Any
+
+    from erc.cli.boundary import Options
+    from erc.core.mechanic import Mechanic
+    from erc.core.session import Loaded
+
+ON = False
+"""Set by ``erc batch`` for the lines it runs."""
+MAX_KEPT = 256
+"""Lines remembered of each kind; a batch of many different lines simply stops keeping."""
+
+_parsed: dict[tuple[str, ...], dict[str, Any] | None] = {}
+_prepared: dict[tuple[str, ...], tuple[tuple[Any, ...], Loaded, Mechanic]] = {}
+line: tuple[str, ...] | None = None
+"""The line being run, without its seed (``parse`` sets it): the key of what is kept."""
+
+
+def parse(args: list[str], ruleset: str) -> dict[str, Any] | None:
+    """``erc.cli.fast.parse``, remembered for the line without its ``--seed``."""
+    from erc.cli import fast
+
+    global line
+    line = None
+    key, seed = _without_seed(args)
+    if key is None:
+        return fast.parse(args, ruleset)
+    full = (ruleset, *key)
+    if full in _parsed:
+        template = _parsed[full]
+    else:
+        template = fast.parse(list(key), ruleset)
+        if len(_parsed) < MAX_KEPT:
+            _parsed[full] = template
+    if template is None or (seed is not None and "seed" not in template):
+        return fast.parse(args, ruleset)  # the fast path declines the line: let it say so
+    kwargs = dict(template)
+    if seed is not None:
+        kwargs["seed"] = seed
+    line = full
+    return kwargs
+
+
+def _without_seed(args: list[str]) -> tuple[tuple[str, ...] | None, str | None]:
+    """The line without one ``--seed N`` (or ``--seed=N``), and N; None when unsure."""
+    if "--" in args:
+        return None, None
+    found = [i for i, a in enumerate(args) if a[:6] == "--seed"]
+    if not found:
+        return tuple(args), None
+    i = found[0]
+    if len(found) > 1 or args[i] not in ("--seed", f"--seed={args[i][7:]}"):
+        return None, None
+    if args[i] == "--seed":
+        if i + 1 >= len(args):
+            return None, None
+        return (*args[:i], *args[i + 2 :]), args[i + 1]
+    return (*args[:i], *args[i + 1 :]), args[i][7:]
+
+
+def _stamp(path: str | None) -> tuple[int, ...] | None:
+    if path is None:
+        return None
+    try:
+        info = os.stat(path)
+    except (OSError, ValueError):
+        return None
+    return (info.st_dev, info.st_ino, info.st_size, info.st_mtime_ns, info.st_ctime_ns)
+
+
+def stamps(options: Options) -> tuple[Any, ...] | None:
+    """What a prepared mechanic is read from, as the files are now: the encounter as this
+    line's dispatch found it (``erc.core.encounter.load_cached``) and the journal."""
+    from erc.core.encounter import seen
+    from erc.core.session import journal_path
+
+    if line is None or not options.encounter:
+        return None
+    encounter = seen(options.encounter)
+    if encounter is None:
+        return None
+    try:
+        journal = journal_path(options.encounter, options.journal)
+    except Exception:  # an unusual path: let the ordinary load report it
+        return None
+    return (encounter, _stamp(journal), journal)
+
+
+def prepared(options: Options) -> tuple[Loaded, Mechanic] | None:
+    """The loaded encounter and mechanic kept for this line, if the files are unchanged."""
+    if line is None or options.apply or options.key is not None:
+        return None
+    found = _prepared.get(line)
+    if found is None:
+        return None
+    stamp, loaded, mechanic = found
+    if stamp != stamps(options):
+        del _prepared[line]
+        return None
+    return loaded, mechanic
+
+
+def keep(
+    options: Options, stamp: tuple[Any, ...] | None, loaded: Loaded, mechanic: Mechanic
+) -> Mechanic:
+    """Remember a line's mechanic (its odds computed once); the mechanic to use now."""
+    if line is None or options.apply or options.key is not None or stamp is None:
+        return mechanic
+    if len(_prepared) >= MAX_KEPT:
+        return mechanic
+    if mechanic.odds is not None:
+        from erc.core.value import replace
+
+        mechanic = replace(mechanic, odds=_once(mechanic.odds))
+    _prepared[line] = (stamp, loaded, mechanic)
+    return mechanic
+
+
+def _once(compute: Callable[[], Any]) -> Callable[[], Any]:
+    kept: list[Any] = []
+
+    def odds() -> Any:
+        if not kept:
+            kept.append(compute())
+        return kept[0]
+
+    return odds

@@ -1,0 +1,129 @@
+"""``erc batch`` keeps a line's parse and prepared mechanic for the next line that differs only
+by its seed (``erc.cli.reuse``, issue 19): whatever it keeps, every envelope is the one the
+line run alone, at that point of the fight, gives."""
+
+from __future__ import annotations
+
+import json
+import os
+import shlex
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.conftest import ENCOUNTERS
+
+LINES = [
+    "attack Kaela Ogre --seed {n}",
+    "attack Kaela Ogre --odds --seed {n}",
+    'sneak Kaela Ogre --with "hand axe" --seed={n}',
+    "roll-init --seed {n}",
+    "competition Kaela Ogre --attr Kaela=agility --seed {n}",
+    "status",
+    "roll 3d20+4 --vs 14 --seed {n}",
+]
+
+
+def sequence() -> list[str]:
+    """Lines repeated with new seeds, with recording lines between them that change what
+    the next lines read."""
+    out = []
+    for n in range(1, 4):
+        out += [line.format(n=n) for line in LINES]
+        out += [line.format(n=n + 10) for line in LINES]
+        out.append(f"attack Kaela Ogre --seed {n} --apply")
+        out.append("condition Ogre blind --apply" if n == 1 else "heal Ogre 1 --apply")
+        out += [line.format(n=n + 20) for line in LINES]
+    return out
+
+
+def documents(stdout: str) -> list[Any]:
+    return [json.loads(line) for line in stdout.splitlines()]
+
+
+def test_batch_envelopes_equal_the_lines_run_alone(erc: Any, tmp_path: Path) -> None:
+    duel = tmp_path / "duel.yaml"
+    shutil.copy(ENCOUNTERS / "duel.yaml", duel)
+    journal = tmp_path / "fight.jsonl"
+    lines = sequence()
+    env = {**os.environ, "ERC_CACHE_DIR": str(tmp_path / "cache")}
+    env.pop("ERC_SEED", None)
+
+    def where(line: str) -> str:
+        return "" if line.startswith("roll ") else f" --journal {journal}"
+
+    given = "".join(f"{line}{where(line)}\n" for line in lines)
+    ran = subprocess.run(
+        [sys.executable, "-m", "erc", "batch", "-e", str(duel)],
+        input=given.encode(),
+        capture_output=True,
+        env=env,
+        timeout=300,
+    )
+    assert ran.returncode == 0, ran.stderr
+    batched = documents(ran.stdout.decode())
+    journal.unlink()
+    alone = []
+    for line in lines:
+        extra = [] if line.startswith("roll ") else ["--journal", journal, "-e", duel]
+        single = erc(*shlex.split(line), *extra, "--json")
+        assert single.code == 0, single.err
+        alone.append(single.json)
+    assert len(batched) == len(alone) == len(lines)
+    for line, one, other in zip(lines, batched, alone, strict=True):
+        assert one == other, line
+
+
+def test_an_encounter_edited_between_lines_is_read_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Even a same-size edit with the modification time put back (its change time moves)."""
+    from erc.cli import reuse
+    from erc.cli.commands.batch import one
+
+    duel = tmp_path / "duel.yaml"
+    shutil.copy(ENCOUNTERS / "duel.yaml", duel)
+    journal = tmp_path / "j.jsonl"
+    line = f"attack Kaela Ogre -e {duel} --journal {journal} --seed 4\n".encode()
+    monkeypatch.setattr(reuse, "ON", True)
+    first = one(1, line)
+    again = one(2, line)
+    assert first is not None and again is not None
+    assert again["result"] == first["result"]
+    info = duel.stat()
+    text = duel.read_text()
+    edited = text.replace("ac: 13\n    body: 40", "ac: 19\n    body: 40", 1)
+    assert len(edited) == len(text) and edited != text
+    duel.write_text(edited)
+    os.utime(duel, ns=(info.st_atime_ns, info.st_mtime_ns))
+    after = one(3, line)
+    assert after is not None
+    assert [p["ac"] for p in after["result"]["plan"]] == [19, 19]
+    assert [p["ac"] for p in first["result"]["plan"]] == [13, 13]
+
+
+def test_another_process_appending_is_seen(
+    erc: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from erc.cli import reuse
+    from erc.cli.commands.batch import one
+
+    duel = tmp_path / "duel.yaml"
+    shutil.copy(ENCOUNTERS / "duel.yaml", duel)
+    journal = tmp_path / "j.jsonl"
+    line = f"attack Kaela Ogre -e {duel} --journal {journal} --seed 4\n".encode()
+    monkeypatch.setattr(reuse, "ON", True)
+    before = one(1, line)
+    monkeypatch.setattr(reuse, "ON", False)
+    assert erc("damage", "Ogre", "5", "-e", duel, "--journal", journal, "--apply").code == 0
+    monkeypatch.setattr(reuse, "ON", True)
+    after = one(2, line)
+    assert before is not None and after is not None
+    assert (
+        after["result"]["targets"][0]["body_before"]
+        == before["result"]["targets"][0]["body_before"] - 5
+    )

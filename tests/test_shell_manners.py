@@ -1,0 +1,117 @@
+"""erc in a shell and a CI log (issue 18): GitHub annotations escaped as the Actions runner
+parses them, any terminal encoding, NO_COLOR as no-color.org says, ``erc batch -e``."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.conftest import ENCOUNTERS
+
+DUEL = ENCOUNTERS / "duel.yaml"
+
+
+def process(
+    *args: str, env: dict[str, str] | None = None, **kw: Any
+) -> subprocess.CompletedProcess[bytes]:
+    full = {**os.environ, **(env or {})}
+    full.pop("ERC_SEED", None)
+    return subprocess.run(
+        [sys.executable, "-m", "erc", *args], capture_output=True, env=full, timeout=60, **kw
+    )
+
+
+def unescape(value: str) -> str:
+    """What the Actions runner reads back from an escaped workflow-command value."""
+    return (
+        value.replace("%0D", "\r")
+        .replace("%0A", "\n")
+        .replace("%3A", ":")
+        .replace("%2C", ",")
+        .replace("%25", "%")
+    )
+
+
+ANNOTATION = re.compile(r"^::(error|warning) (?P<props>[^:]*)::(?P<message>.*)$")
+
+
+def test_github_annotations_escape_paths_and_messages(erc: Any, tmp_path: Path) -> None:
+    """Issue 18: "`check --format github` escapes only `%`: a path with a comma or colon, or a
+    newline in a message, breaks the annotation"."""
+    odd = tmp_path / "a,b:c%d.yaml"
+    odd.write_text("erc: 1\ncombatants:\n  - name: X\n    ac: nope\n")
+    ran = erc("check", odd, "--format", "github")
+    assert ran.code == 1
+    found = [ANNOTATION.match(line) for line in ran.out.splitlines() if line.startswith("::")]
+    assert found and all(found)
+    for match in found:
+        assert match is not None
+        props = dict(p.split("=", 1) for p in match["props"].split(","))
+        assert unescape(props["file"]) == str(odd)
+        assert "\n" not in match["message"] and "::" not in match["message"]
+        assert int(props["line"]) >= 1
+
+
+def test_any_terminal_encoding(tmp_path: Path) -> None:
+    """Issue 18: "`PYTHONIOENCODING=ascii` gives a traceback"."""
+    named = tmp_path / "named.yaml"
+    named.write_text(DUEL.read_text(encoding="utf-8").replace("Kaela", "Kaëla"), encoding="utf-8")
+    for encoding in ("ascii", "latin-1", "utf-8"):
+        env = {"PYTHONIOENCODING": encoding, "ERC_CACHE_DIR": str(tmp_path / "cache")}
+        for argv in (
+            ("status", "-e", str(named)),
+            ("status", "-e", str(named), "--json"),
+            ("attack", "Kaëla", "Ogre", "-e", str(named), "--seed", "1"),
+            ("attack", "Nobödy", "Ogre", "-e", str(named), "--json"),
+        ):
+            ran = process(*argv, env=env)
+            assert b"Traceback" not in ran.stderr, ran.stderr
+            assert ran.returncode in (0, 2)
+            if "--json" in argv and ran.returncode == 0:
+                document = json.loads(ran.stdout)  # escapes, in any encoding
+                assert "Ka\u00ebla" in json.dumps(document, ensure_ascii=False)
+
+
+@pytest.mark.parametrize(("value", "colour"), [("", True), ("1", False), (None, True)])
+def test_no_color_only_when_not_empty(
+    value: str | None, colour: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 18: "an empty `NO_COLOR` turns colour off (no-color.org: only when not empty)"."""
+    import io
+
+    from erc.core.human import console
+
+    if value is None:
+        monkeypatch.delenv("NO_COLOR", raising=False)
+    else:
+        monkeypatch.setenv("NO_COLOR", value)
+    out = console(io.StringIO())
+    assert out.no_color is (not colour)
+
+
+def test_batch_e_names_the_encounter_of_lines_that_name_none(tmp_path: Path) -> None:
+    """Issue 18: "`erc batch` has no `-e`"; CONTRACT: a failing line's envelope carries its
+    `line` and `command`; blank lines and `#` comments are skipped."""
+    duel = tmp_path / "duel.yaml"
+    shutil.copy(DUEL, duel)
+    lines = b"# a comment\n\nattack Kaela Ogre --seed 3\nattack Nobody Ogre\nroll d6 --seed 1\n"
+    ran = process(
+        "batch",
+        "-e",
+        str(duel),
+        input=lines,
+        env={"ERC_CACHE_DIR": str(tmp_path / "cache"), "ERC_JOURNAL": os.devnull},
+    )
+    documents = [json.loads(x) for x in ran.stdout.splitlines()]
+    assert ran.returncode == 2
+    assert [d.get("command") for d in documents] == ["attack", "attack", "roll"]
+    assert documents[0]["encounter"] == str(duel)
+    assert documents[1]["line"] == 4 and documents[1]["error"]["code"] == "unknown-combatant"
