@@ -330,12 +330,12 @@ def _slots(kind: type) -> tuple[str, ...]:
 
 def _class(key: str, base: type) -> Any:
     """An erc class named in a snapshot: only erc's own modules, only values and fighters."""
-    import importlib
+    from erc.core import module as load
 
     module, _, qualname = key.partition(":")
     if not module.startswith("erc."):
         raise ValueError(f"{key} is not erc's")
-    found: Any = importlib.import_module(module)
+    found: Any = load(module)
     for part in qualname.split("."):
         found = getattr(found, part)
     if not (isinstance(found, type) and issubclass(found, base)):

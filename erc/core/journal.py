@@ -22,7 +22,6 @@
 
 from __future__ import annotations
 
-import fcntl
 import json
 import os
 import stat
@@ -379,6 +378,8 @@ def events(path: str) -> list[dict[str, Any]]:
     if fd is None:
         return []
     try:
+        import fcntl
+
         fcntl.flock(fd, fcntl.LOCK_SH)
         data = _read_all(fd, path)
     finally:
@@ -417,6 +418,8 @@ class Handle:
         self.next = 1
         try:
             if self.fd is not None:
+                import fcntl  # here: a command without a journal takes no lock
+
                 fcntl.flock(self.fd, fcntl.LOCK_EX if write else fcntl.LOCK_SH)
                 if write:
                     self._repair()

@@ -11,8 +11,10 @@ from __future__ import annotations
 import os
 import stat
 
-from erc.core.encounter.limits import MAX_FILE_BYTES
 from erc.core.errors import ErcError, Problem
+
+MAX_FILE_BYTES = 1 << 20
+"""The largest encounter file read: 1 MiB (README "Limits")."""
 
 TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
 if TYPE_CHECKING:

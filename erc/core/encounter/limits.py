@@ -1,9 +1,10 @@
-"""Limits of encounter files (README "Limits"), kept apart so start-up imports little."""
+"""Limits of encounter files (README "Limits"), kept apart so start-up imports little (the file
+size, read on every load, lives in ``erc.core.encounter`` itself)."""
 
 from __future__ import annotations
 
-MAX_FILE_BYTES = 1 << 20
-"""The largest encounter file read: 1 MiB."""
+from erc.core.encounter import MAX_FILE_BYTES as MAX_FILE_BYTES  # read on every load
+
 MAX_COMBATANTS = 500
 """The most combatants one file may hold, ``count`` groups expanded."""
 MAX_COUNT = 100
