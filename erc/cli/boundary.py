@@ -119,10 +119,7 @@ def invoke(name: str, func: Callable[..., Any], options: Options, own: dict[str,
 
     reuse = sys.modules.get("erc.cli.reuse")  # imported by erc batch alone
     stamp = None
-    if reuse is not None and reuse.ON:  # the same line again with other dice
-        kept = reuse.prepared(options)
-        if kept is not None:
-            return execute(kept[1], kept[0], options)
+    if reuse is not None and reuse.ON:  # erc batch: what this line prepares may be kept
         stamp = reuse.stamps(options)
     with open_encounter(options.encounter, options.journal, write=options.apply) as loaded:
         if options.key is not None:

@@ -5,12 +5,13 @@ not depend on the seed, and are kept:
 
 - **the parsed line** (``parse``): the options the fast path read, keyed by the line
   without its ``--seed``; the seed is put back each time;
-- **the prepared mechanic** (``prepared``/``keep``): the loaded encounter, its folded journal
-  and the command's ``Mechanic`` (the attack plan, say), for a line that records nothing,
-  keyed by the command and all its options but the dice. It is used only while the
-  encounter file and the journal are the files they were (device, inode, size and
-  modification time, taken before they were read): a line that records, another process
-  appending, or an edit saved in between makes the next line load and plan afresh.
+- **the prepared mechanic** (``keep``, then ``quick``): the loaded encounter, its folded
+  journal, the command's ``Mechanic`` (the attack plan, say) and its options, for a line
+  that records nothing, keyed by the line without its seed. The next such line goes
+  straight to resolving with its own seed, but only while the encounter file and the
+  journal are the files they were (device, inode, size, modification and change times,
+  taken before they were read): a line that records, another process appending, or an
+  edit saved in between makes the next line load and plan afresh.
 
 A mechanic is pure (``erc.core.mechanic``): resolving it again with other dice is exactly
 what the line run alone would do. Its exact odds are computed once.
@@ -20,13 +21,15 @@ from __future__ import annotations
 
 import os
 
+from erc.cli.boundary import Options, execute
+
 TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
 if TYPE_CHECKING:
     from collections.abc import Callable
     from typing import Any
 
-    from erc.cli.boundary import Options
     from erc.core.mechanic import Mechanic
+    from erc.core.outcome import Outcome
     from erc.core.session import Loaded
 
 ON = False
@@ -35,7 +38,7 @@ MAX_KEPT = 256
 """Lines remembered of each kind; a batch of many different lines simply stops keeping."""
 
 _parsed: dict[tuple[str, ...], dict[str, Any] | None] = {}
-_prepared: dict[tuple[str, ...], tuple[tuple[Any, ...], Loaded, Mechanic]] = {}
+_prepared: dict[tuple[str, ...], tuple[tuple[Any, ...], Loaded, Mechanic, dict[str, Any]]] = {}
 line: tuple[str, ...] | None = None
 """The line being run, without its seed (``parse`` sets it): the key of what is kept."""
 
@@ -93,35 +96,36 @@ def _stamp(path: str | None) -> tuple[int, ...] | None:
 
 
 def stamps(options: Options) -> tuple[Any, ...] | None:
-    """What a prepared mechanic is read from, as the files are now: the encounter as this
-    line's dispatch found it (``erc.core.encounter.load_cached``) and the journal."""
-    from erc.core.encounter import seen
+    """What a prepared mechanic is read from, as the files are now: the encounter and the
+    journal (taken before they are read, so a change while reading only makes a miss)."""
     from erc.core.session import journal_path
 
-    if line is None or not options.encounter:
-        return None
-    encounter = seen(options.encounter)
-    if encounter is None:
+    if not options.encounter:
         return None
     try:
         journal = journal_path(options.encounter, options.journal)
     except Exception:  # an unusual path: let the ordinary load report it
         return None
-    return (encounter, _stamp(journal), journal)
-
-
-def prepared(options: Options) -> tuple[Loaded, Mechanic] | None:
-    """The loaded encounter and mechanic kept for this line, if the files are unchanged."""
-    if line is None or options.apply or options.key is not None:
+    encounter = _stamp(options.encounter)
+    if encounter is None:
         return None
-    found = _prepared.get(line)
+    return (encounter, _stamp(journal), options.encounter, journal)
+
+
+def quick(args: list[str]) -> Outcome | None:
+    """The line's outcome from what an earlier line like it prepared, when the files it was
+    read from are unchanged; None: run it the ordinary way."""
+    key, seed = _without_seed(args)
+    found = _prepared.get(key) if key is not None else None
     if found is None:
         return None
-    stamp, loaded, mechanic = found
-    if stamp != stamps(options):
-        del _prepared[line]
+    stamp, loaded, mechanic, options = found
+    if seed is not None and options["rolls"] is not None:
+        return None  # --seed with --rolls: the ordinary path says which to give
+    if stamp != (_stamp(stamp[2]), _stamp(stamp[3]), stamp[2], stamp[3]):
+        del _prepared[key]  # type: ignore[arg-type]
         return None
-    return loaded, mechanic
+    return execute(mechanic, loaded, Options(**options, seed=seed))
 
 
 def keep(
@@ -136,7 +140,8 @@ def keep(
         from erc.core.value import replace
 
         mechanic = replace(mechanic, odds=_once(mechanic.odds))
-    _prepared[line] = (stamp, loaded, mechanic)
+    given = {k: getattr(options, k) for k in options._fields if k != "seed"}
+    _prepared[line[1:]] = (stamp, loaded, mechanic, given)
     return mechanic
 
 

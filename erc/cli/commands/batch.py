@@ -10,7 +10,7 @@ import re
 import shlex
 import sys
 
-from erc.cli import outcome_of
+from erc.cli import outcome_of, reuse
 from erc.core.envelope import envelope
 from erc.core.errors import ErcError
 from erc.core.outcome import Outcome
@@ -43,7 +43,6 @@ def batch(
     per line to stdout, in order. Blank lines and lines starting with '#' are skipped. A
     failing line yields its error envelope (with its line number and command) and the batch
     goes on; exit 2 if any line failed."""
-    from erc.cli import reuse
     from erc.cli.interrupts import Guard, Held
 
     source = getattr(sys.stdin, "buffer", None)
@@ -159,7 +158,7 @@ def one(number: int, raw: bytes, encounter: str | None = None) -> dict[str, Any]
     if "--json" not in args and command != "check":
         args.append("--json")
     try:
-        produced = outcome_of(args)
+        produced = reuse.quick(args) or outcome_of(args)
     except ErcError as error:
         return _error(number, command, error)
     except Exception as exc:
