@@ -7,8 +7,10 @@ workflow and other YAML. The hook checks the encounter files only and passes; a 
 encounter file then fails it, with its path, line and column in the output.
 
 The hook's repository is a snapshot of this checkout as it stands (tracked and untracked
-files, uncommitted changes included) committed once, so both runs share one installed
-environment (``PRE_COMMIT_HOME`` under the test's temporary folder).
+files, uncommitted changes included) committed once and tagged with this release, so the
+runs share one installed environment (``PRE_COMMIT_HOME`` under the test's temporary
+folder). The configurations are the README's snippets as written: the ``repo: local`` one
+verbatim (erc on ``PATH``), the remote one with only its placeholder URL replaced.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from pathlib import Path
 
 import pytest
 
+from erc import __version__
 from tests.conftest import ENCOUNTERS, ROOT
 
 PRE_COMMIT = [sys.executable, "-m", "pre_commit"]
@@ -41,14 +44,31 @@ combatants:
 """Line 7, column 5: ``armour`` is not a key (``armor`` is)."""
 
 
+TAG = f"v{__version__}"
+PLACEHOLDER = "https://example.invalid/erc.git"
+
+
+def readme_snippets() -> list[str]:
+    """The YAML blocks of the README's "As a pre-commit hook" section, in order."""
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = text.split("### As a pre-commit hook", 1)[1].split("\n### ", 1)[0]
+    return [block.split("```", 1)[0] for block in section.split("```yaml\n")[1:]]
+
+
 def _env(home: Path) -> dict[str, str]:
     env = {k: v for k, v in os.environ.items() if not k.startswith(("GIT_", "PRE_COMMIT"))}
     env.update(
         PRE_COMMIT_HOME=str(home),
         PIP_DISABLE_PIP_VERSION_CHECK="1",
         GIT_CONFIG_NOSYSTEM="1",
+        # erc installed where `git commit` runs: this interpreter's scripts come first
+        PATH=os.pathsep.join([str(Path(sys.executable).parent), env_path()]),
     )
     return env
+
+
+def env_path() -> str:
+    return os.environ.get("PATH", os.defpath)
 
 
 def git(*args: str, cwd: Path, env: dict[str, str]) -> str:
@@ -81,20 +101,18 @@ def snapshot(into: Path, env: dict[str, str]) -> str:
     git("init", "-q", cwd=into, env=env)
     git("add", "-A", cwd=into, env=env)
     git("commit", "-q", "--no-gpg-sign", "--no-verify", "-m", "snapshot", cwd=into, env=env)
+    git("tag", TAG, cwd=into, env=env)
     return git("rev-parse", "HEAD", cwd=into, env=env).strip()
 
 
 class Scratch:
     """A repository of encounter files with the erc hook in its ``.pre-commit-config.yaml``."""
 
-    def __init__(self, root: Path, hook_repo: Path, rev: str, env: dict[str, str]) -> None:
+    def __init__(self, root: Path, config: str, env: dict[str, str]) -> None:
         self.root, self.env = root, env
         root.mkdir()
         git("init", "-q", cwd=root, env=env)
-        self.write(
-            ".pre-commit-config.yaml",
-            f"repos:\n  - repo: {hook_repo}\n    rev: {rev}\n    hooks: [{{id: erc-check}}]\n",
-        )
+        self.write(".pre-commit-config.yaml", config)
         self.write("encounters/duel.yaml", (ENCOUNTERS / "duel.yaml").read_text())
         self.write("encounters/notes.yaml", NOTES)  # YAML beside the encounters, no erc: key
         self.write(".github/workflows/ci.yml", WORKFLOW)
@@ -118,16 +136,30 @@ class Scratch:
         )
 
 
-@pytest.fixture(scope="module")
-def scratch(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Scratch]:
+def test_the_readme_shows_a_local_and_a_tagged_remote_hook() -> None:
+    local, remote = readme_snippets()
+    assert "repo: local" in local and "entry: erc check --only-encounters" in local
+    assert f"repo: {PLACEHOLDER}" in remote and f"rev: {TAG}" in remote
+    hooks = (ROOT / ".pre-commit-hooks.yaml").read_text(encoding="utf-8")
+    for line in ("entry:", "files:", "types:"):  # the local hook is the published one
+        published = next(x.strip() for x in hooks.splitlines() if x.startswith(f"  {line}"))
+        assert f"        {published}\n" in local, published
+
+
+@pytest.fixture(scope="module", params=["remote", "local"])
+def scratch(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[Scratch]:
     if shutil.which("git") is None:
         pytest.skip("git is not installed: a pre-commit hook needs a git repository")
     if importlib.util.find_spec("pre_commit") is None:
         pytest.skip("pre-commit is not installed (the dev extra has it: pip install -e '.[dev]')")
     base = tmp_path_factory.mktemp("precommit")
     env = _env(base / "pre-commit-home")
-    rev = snapshot(base / "erc", env)
-    yield Scratch(base / "repo", base / "erc", rev, env)
+    snapshot(base / "erc", env)
+    local, remote = readme_snippets()
+    config = local if request.param == "local" else remote.replace(PLACEHOLDER, str(base / "erc"))
+    yield Scratch(base / "repo", config, env)
 
 
 def test_the_hook_checks_encounter_files_only(scratch: Scratch) -> None:
