@@ -115,3 +115,17 @@ def test_batch_e_names_the_encounter_of_lines_that_name_none(tmp_path: Path) -> 
     assert [d.get("command") for d in documents] == ["attack", "attack", "roll"]
     assert documents[0]["encounter"] == str(duel)
     assert documents[1]["line"] == 4 and documents[1]["error"]["code"] == "unknown-combatant"
+
+
+@pytest.mark.parametrize("spelling", [["--format", "json"], ["--format=json"], ["--json"]])
+def test_check_format_json_reports_a_usage_error_as_json(erc: Any, spelling: list[str]) -> None:
+    """CONTRACT "Exit codes": with JSON asked for, an error is one JSON document on stderr;
+    `check --format json` asks for JSON as `--json` does, usage errors included."""
+    ran = erc("check", *spelling, "--bogus", "x.yaml")
+    assert ran.code == 2 and ran.out == ""
+    assert ran.error["code"] == "usage" and "--bogus" in ran.error["message"]
+
+
+def test_check_format_text_or_github_keeps_usage_errors_as_text(erc: Any) -> None:
+    ran = erc("check", "--format", "github", "--bogus", "x.yaml")
+    assert ran.code == 2 and ran.err.startswith("erc: No such option: --bogus")

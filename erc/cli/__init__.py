@@ -34,7 +34,7 @@ def run(argv: Sequence[str]) -> int:
         from erc.cli.completion import command
 
         return command(args)
-    as_json = "--json" in args
+    as_json = wants_json(args)
     if "--apply" in args or (args and args[0] in RECORDING):
         from erc.cli.interrupts import Held
 
@@ -163,8 +163,20 @@ def click_error(error: Exception, args: list[str]) -> int:
     found = usage_error(error)
     if found is None:
         raise error
-    report(found, "--json" in args)
+    report(found, wants_json(args))
     return 2
+
+
+def wants_json(args: list[str]) -> bool:
+    """Whether the line asked for JSON: ``--json``, or ``check``'s ``--format json``; its
+    errors (a usage error too) are then a JSON document."""
+    if "--json" in args:
+        return True
+    if not args or args[0] != "check":
+        return False
+    return "--format=json" in args or any(
+        a == "--format" and args[i + 1 : i + 2] == ["json"] for i, a in enumerate(args)
+    )
 
 
 def report(error: ErcError, as_json: bool) -> None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import enum
 import random
+from _random import Random as _Generator  # random.Random's C base: the same stream, seeded
 from collections.abc import Sequence
 
 from erc.core.errors import ErcError
@@ -48,7 +49,9 @@ class SeededSource:
 
     def draw(self, sides: int, purpose: str) -> int:
         if self._random is None:
-            self._random = random.Random(self.seed).random
+            # for an integer seed random.Random(seed) is exactly its C base seeded with it,
+            # without the Python-level __init__ and seed() around it (a batch makes one a line)
+            self._random = _Generator(self.seed).random
         limit = _2_53 - _2_53 % sides
         while True:
             bits = int(self._random() * _2_53)

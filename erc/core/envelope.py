@@ -97,6 +97,42 @@ def _converter(kind: type[Value]) -> Any:
     return scope["convert"]
 
 
+class _Field:
+    """A field as the attrs protocol describes one (``name``; compared, shown)."""
+
+    __slots__ = ("eq", "name", "repr")
+
+    def __init__(self, name: str) -> None:
+        self.name, self.eq, self.repr = name, True, True
+
+
+_UNPLAIN = ("frozenset", "set[", "Set[", "Mapping", "dict", "Any", "object", "Fraction")
+"""Annotation text of a field whose JSON form ``to_data`` decides (a set sorted, a fraction
+as a float, a mapping's keys as text): a class with one is never encoded natively."""
+
+
+def native_hook(value: Any) -> Any:
+    """msgspec's ``enc_hook`` for envelopes holding result objects (``erc batch``).
+
+    msgspec calls it for what it cannot encode itself: the first value of each ``Value``
+    class, among others. A class declared straight on ``Value`` whose fields are all text,
+    numbers, booleans, tuples and other values is then marked with the attrs protocol
+    (``__attrs_attrs__``, in the class's own namespace, where msgspec looks), and msgspec
+    writes its values from their slots from then on, with no dict in between (its slots are
+    its fields, in order: a subclass's would come in another order, so subclasses are not
+    marked). For anything else ``to_data`` decides, as for every one-shot command. A test
+    compares both encodings over every command's outputs.
+    """
+    kind = type(value)
+    if isinstance(value, Value) and kind.__bases__ == (Value,):
+        from erc.core.value import annotations_of
+
+        declared = annotations_of(kind)
+        if not any(word in declared[n] for n in kind._fields for word in _UNPLAIN):
+            kind.__attrs_attrs__ = tuple(_Field(n) for n in kind._fields)
+    return to_data(value)
+
+
 def result_data(outcome: Outcome) -> Any:
     """The ``result`` object: the command's result, with ``odds`` beside its fields."""
     data = to_data(outcome.result)
@@ -105,17 +141,25 @@ def result_data(outcome: Outcome) -> Any:
     return data
 
 
-def envelope(outcome: Outcome) -> dict[str, Any]:
+def envelope(outcome: Outcome, *, objects: bool = False) -> dict[str, Any]:
+    """The envelope as JSON data; with ``objects``, ``rules`` and ``result`` are left as the
+    result objects themselves, for an encoder with ``native_hook`` (``to_data`` of the
+    document is the same data)."""
     encounter = outcome.encounter
+    rules: Any = {}
+    if encounter is not None:
+        rules = encounter.rules if objects else to_data(encounter.rules)
     document: dict[str, Any] = {
         "erc": VERSION,
         "command": outcome.command,
         "encounter": encounter.path if encounter is not None else None,
         "ruleset": encounter.ruleset if encounter is not None else None,
         "seed": outcome.seed,
-        "rules": to_data(encounter.rules) if encounter is not None else {},
+        "rules": rules,
         "rolls": [{"die": r.die, "value": r.value, "for": r.purpose} for r in outcome.rolls],
-        "result": result_data(outcome),
+        "result": outcome.result
+        if objects and outcome.odds is None and isinstance(outcome.result, Value)
+        else result_data(outcome),
     }
     if outcome.applied is not None:
         document["applied"] = dict(outcome.applied)

@@ -61,7 +61,7 @@ def batch(
         with Guard():  # one handler for every line; Ctrl-C between lines ends the batch
             for number, raw in enumerate(source, 1):
                 with Held():  # a line's event and its envelope: both or neither
-                    document = one(number, raw, encounter)
+                    document = one(number, raw, encounter, objects=True)
                     if document is None:
                         continue
                     failed = failed or "error" in document
@@ -80,6 +80,8 @@ def _write(write: Any, flush: Any, encode: Any, document: dict[str, Any], number
             flush()
     except OSError as exc:
         applied = document.get("applied") or {}
+        if isinstance(exc, BrokenPipeError) and not applied:
+            raise  # the reader stopped reading (`| head`): erc ends quietly, as a command does
         event = f" (event {applied['event']} was recorded)" if applied else ""
         raise ErcError(
             "output-lost",
@@ -99,22 +101,25 @@ def _text_writer(stream: Any) -> Any:
 
 
 def _encoder(ascii_only: bool) -> Any:
-    """Envelopes as bytes: msgspec's encoder (several times faster than ``json``, imported
-    once a batch), the standard library's for what msgspec declines (text that is not
-    UTF-8, a stream that takes only ASCII). The same JSON values either way."""
+    """Envelopes (holding their result objects, ``envelope(objects=True)``) as bytes:
+    msgspec's encoder, which writes result objects without a dict in between
+    (``erc.core.envelope.native_hook``; several times faster than ``json``, imported once a
+    batch); the standard library's for what msgspec declines (text that is not UTF-8, a
+    stream that takes only ASCII). The same JSON values either way."""
     from erc.core.envelope import encode as standard
+    from erc.core.envelope import native_hook, to_data
 
     if ascii_only:
-        return lambda document: standard(document, ascii_only=True)
+        return lambda document: standard(to_data(document), ascii_only=True)
     import msgspec
 
-    fast = msgspec.json.Encoder().encode
+    fast = msgspec.json.Encoder(enc_hook=native_hook).encode
 
     def encode(document: Any) -> bytes:
         try:
             return fast(document) + b"\n"
         except (UnicodeEncodeError, TypeError, OverflowError, ValueError):
-            return standard(document)
+            return standard(to_data(document))
 
     return encode
 
@@ -126,8 +131,11 @@ def _error(number: int, command: str | None, error: ErcError) -> dict[str, Any]:
     return {"erc": document["erc"], "line": number, "command": command, "error": document["error"]}
 
 
-def one(number: int, raw: bytes, encounter: str | None = None) -> dict[str, Any] | None:
-    """One line's envelope (or error envelope); None for a blank line or a comment."""
+def one(
+    number: int, raw: bytes, encounter: str | None = None, *, objects: bool = False
+) -> dict[str, Any] | None:
+    """One line's envelope (or error envelope); None for a blank line or a comment. With
+    ``objects`` it holds the result objects, for ``_encoder`` (``envelope(objects=True)``)."""
     try:
         line = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
@@ -169,7 +177,7 @@ def one(number: int, raw: bytes, encounter: str | None = None) -> dict[str, Any]
             raise
         return _error(number, command, usage)
     if isinstance(produced, Outcome):
-        return envelope(produced)
+        return envelope(produced, objects=objects)
     message = f"batch line {number}: {command} printed no JSON document"
     return _error(number, command, ErcError("usage", message))
 
