@@ -245,7 +245,14 @@ def _hold_closed_descriptors() -> None:
 
 
 def main() -> None:
+    import gc
     import os
+
+    # One command is one short process whose objects all live until it ends: the cyclic
+    # collector would only walk them (about 4% of a command's instructions, measured).
+    # Reference counting still frees everything acyclic; erc batch, which runs on, turns
+    # the collector back on (erc.cli.commands.batch).
+    gc.disable()
 
     if sys.stdin is None or sys.stdout is None or sys.stderr is None:
         _hold_closed_descriptors()

@@ -45,6 +45,8 @@ def batch(
     goes on; exit 2 if any line failed."""
     from erc.cli.interrupts import Guard, Held
 
+    _collect_garbage()
+
     source = getattr(sys.stdin, "buffer", None)
     if source is None:
         raise ErcError(
@@ -70,6 +72,16 @@ def batch(
     finally:
         reuse.ON = False
     return 2 if failed else 0
+
+
+def _collect_garbage() -> None:
+    """A batch runs on: the cyclic collector back on (``erc.cli.main`` turns it off for a
+    one-shot command), with what start-up made frozen out of its walks."""
+    import gc
+
+    if not gc.isenabled():
+        gc.freeze()
+        gc.enable()
 
 
 def _write(write: Any, flush: Any, encode: Any, document: dict[str, Any], number: int) -> None:
