@@ -89,6 +89,10 @@ def test_a_fifo_inside_a_checked_folder_does_not_hang(erc: Any, tmp_path: Path) 
     ran = erc("check", folder, "--format", "json")
     assert ran.code == 0
     assert [Path(f["path"]).name for f in ran.json["result"]["files"]] == ["duel.yaml"]
+    pipe = str(folder / "pipe.yaml")  # passed over, and said to be
+    assert ran.json["result"]["skipped"] == [{"path": pipe, "reason": "not a regular file"}]
+    text = erc("check", folder)
+    assert f"{pipe}: skipped (not a regular file)" in text.out.splitlines()
 
 
 def test_dev_full_is_not_called_too_large(erc: Any, duel: Path) -> None:

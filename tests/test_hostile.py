@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -164,8 +165,8 @@ def test_check_goes_on_when_a_file_vanishes(
     kept.write_text((ENCOUNTERS / "duel.yaml").read_text())
     real_expand = check_module.expand
 
-    def expand_then_vanish(paths: list[str]) -> list[str]:
-        found = real_expand(paths)
+    def expand_then_vanish(paths: list[str], passed_over: list[Any] | None = None) -> list[str]:
+        found = real_expand(paths, passed_over)
         doomed.unlink()
         return found
 

@@ -44,7 +44,8 @@ class FileReport(Value):
 
 
 class Skipped(Value):
-    """A file ``--only-encounters`` passed over, and why."""
+    """A file passed over, and why: without a top-level ``erc:`` key (``--only-encounters``),
+    or not a regular file (a FIFO or device found in a folder)."""
 
     path: str
     reason: str
@@ -63,9 +64,13 @@ _TOP_LEVEL_ERC = re.compile(r"""^(?:\{[ \t]*)?(?:erc|"erc"|'erc')[ \t]*:""", re.
 the rest of the file."""
 
 
-def expand(paths: list[str]) -> list[str]:
+NOT_A_FILE = "not a regular file"
+
+
+def expand(paths: list[str], passed_over: list[Skipped] | None = None) -> list[str]:
     """Files as given, folders searched recursively for ``*.yaml`` and ``*.yml`` (regular
-    files only: a FIFO or device in a folder is passed over without being opened)."""
+    files only: a FIFO or device in a folder is passed over without being opened, and
+    added to ``passed_over``)."""
     found: list[str] = []
     for path in paths:
         if os.path.isdir(path):
@@ -79,6 +84,8 @@ def expand(paths: list[str]) -> list[str]:
                     try:
                         if stat.S_ISREG(os.stat(full).st_mode):
                             matches.append(full)
+                        elif passed_over is not None:
+                            passed_over.append(Skipped(full, NOT_A_FILE))
                     except OSError:
                         matches.append(full)  # reported as unreadable by check_file
             found += sorted(matches)
@@ -137,11 +144,11 @@ def check(
     ] = False,
 ) -> Outcome:
     """Validate encounter files (exit 0 all valid, 1 if any is invalid)."""
-    found = expand(paths)
+    skipped: list[Skipped] = []
+    found = expand(paths, skipped)
     if not found:
         raise ErcError("usage", "no encounter files (*.yaml, *.yml) under the given paths")
     reports: list[FileReport] = []
-    skipped: list[Skipped] = []
     for path in found:
         report = check_file(path, strict, only_encounters)
         if report is None:

@@ -1,5 +1,5 @@
 """Human output of ``erc check``: ``path: ok`` or ``path:line:column: message``, and
-``path: skipped (why)`` for a file ``--only-encounters`` passed over.
+``path: skipped (why)`` for a file passed over (``--only-encounters``, or not a regular file).
 
 Plain lines, not a table, so the output reads like a compiler's; every path and message is
 shown with control characters escaped.
