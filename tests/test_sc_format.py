@@ -158,7 +158,11 @@ def test_bad_input_a_weapon_without_damage_and_a_ranged_weapon_without_range() -
     """Part 2: "Required ... per weapon `name`, `kind` ... and `damage` ..., and `range` for
     ranged and thrown"."""
     found = problems(combatant_file("weapons: [{name: gun, kind: ranged, range: 60}]"))
-    assert [p.message for p in found] == ["combatants[0].weapons[0]: missing required key 'damage'"]
+    (missing,) = found  # says what to write, with the Spellchrome passage
+    assert missing.message == (
+        "combatants[0].weapons[0]: missing required key 'damage' (the damage of a hit: a dice "
+        "expression (2d10, 1d6+1) or a number (SC6.1))"
+    )
     found = problems(combatant_file("weapons: [{name: knife, kind: thrown, damage: 1d4}]"))
     assert "weapon 'knife' is thrown: it needs a range in ft" in found[0].message
 

@@ -128,7 +128,19 @@ def _walk_struct(value: Any, cls: Any, path: Path, doc: Document, out: list[Prob
         if field_name in value:
             _walk(value[field_name], info.type, (*path, field_name), doc, out)
         elif info.required:
-            out.append(_problem(doc, path, f"missing required key {field_name!r}"))
+            about = _described(info.type)
+            out.append(_problem(doc, path, f"missing required key {field_name!r}{about}"))
+
+
+def _described(typ: Any) -> str:
+    """What a missing key holds, from its declaration's description (``: the damage of a
+    hit: a dice expression ...``), so the message says what to write; empty when it has
+    none."""
+    for meta in _unwrap(typ)[1]:
+        if meta.description:
+            text = meta.description.replace("`", "")
+            return f" ({text[0].lower()}{text[1:].rstrip('.')})"
+    return ""
 
 
 def _leaf(value: Any, typ: Any, path: Path, doc: Document, out: list[Problem]) -> None:
