@@ -150,7 +150,8 @@ def test_part_2_natural_is_true_only_when_the_natural_rule_decided_the_hit(
 
 def test_sc4_3_melee_bab_and_strength_ranged_bab_and_dexterity(game: Table) -> None:
     """SC4.3: "melee = melee BAB + Strength modifier; ranged = ranged BAB + Dexterity
-    modifier"; a thrown weapon attacks as ranged and adds Strength to damage."""
+    modifier"; a thrown weapon attacks as ranged and adds Strength to damage (SC6.2: "When
+    you hit with a melee or thrown weapon, add your Strength modifier")."""
     baton = one_attack(game.result("attack", "Vex", "Dummy", "--with", "baton", "--rolls", "9,4"))
     assert (baton["parts"], baton["bonus"]) == ({"bab": 3, "strength": 1}, 4)
     assert baton["damage"] == 5  # 1d6 4 + Strength 1 (SC6.2)
@@ -402,9 +403,9 @@ def test_sc6_5_hp_may_fall_below_0_and_the_target_is_down(erc: Any, tmp_path: Pa
     ],
 )
 def test_sc7_range_bands(game: Table, distance: int, band: str, bonus: int, halved: bool) -> None:
-    """SC7.1-SC7.4 with Part 3.6: the Ceburx 44, range 60 and max_range 600; seed 002: "A
-    weapon fired beyond its effective range has a -6 penalty to hit. Beyond double its
-    original unmodified range, the damage is halved"."""
+    """SC7.1, SC7.2 (-6 to hit, once), SC7.3 and SC7.4 with Part 3.6: the Ceburx 44, range
+    60 and max_range 600; seed 002: "A weapon fired beyond its effective range has a -6
+    penalty to hit. Beyond double its original unmodified range, the damage is halved"."""
     attack = one_attack(
         game.result("attack", "Vex", "Dummy", "--distance", distance, "--rolls", "18,7,8")
     )
