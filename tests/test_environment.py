@@ -128,6 +128,30 @@ def test_a_path_that_is_not_utf8(tmp_path: Path) -> None:
     assert ran.returncode == 2 and json.loads(ran.stderr)["error"]["code"] == "file-not-found"
 
 
+@pytest.mark.parametrize(
+    "argument", [("--key", b"x\xff"), ("--type", b"fire\xff"), ("--key", b"\xed\xa0\x80")]
+)
+def test_an_argument_that_is_not_utf8_is_refused_when_recorded(
+    argument: tuple[str, bytes], tmp_path: Path
+) -> None:
+    """Issue 15: no traceback for bytes that are not UTF-8: an argument the event would
+    record (a key, a damage type) is exit 2, code bad-text, and nothing is written."""
+    duel = tmp_path / "duel.yaml"
+    shutil.copy(DUEL, duel)
+    journal = tmp_path / "duel.journal.jsonl"
+    erc_process("damage", "Ogre", "1", "-e", str(duel), "--apply", tmp_path=tmp_path)
+    before = journal.read_bytes()
+    option, value = argument
+    argv = ("damage", "Ogre", "1", "-e", str(duel), "--apply", option, value)
+    for mode in ((), ("--json",)):
+        ran = erc_process(*argv, *mode, tmp_path=tmp_path)
+        no_traceback(ran)
+        assert ran.returncode == 2, ran.stderr
+        assert b"not UTF-8" in ran.stderr
+        assert journal.read_bytes() == before
+    assert json.loads(ran.stderr)["error"]["code"] == "bad-text"
+
+
 @pytest.mark.parametrize("seed", ["--5", "-5", "+-5", "5.0", "1e3", "0x10", "", "\uff15"])
 def test_a_bad_seed_is_one_error_on_both_paths(
     erc: Any, seed: str, monkeypatch: pytest.MonkeyPatch

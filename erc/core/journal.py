@@ -502,7 +502,16 @@ class Handle:
         record.update((k, event[k]) for k in FOLD_KEYS if k in event)
         record["at"] = datetime.now(UTC).isoformat(timespec="seconds")  # the fold stops here
         record.update((k, v) for k, v in event.items() if k not in FOLD_KEYS)
-        line = json.dumps(record, separators=(",", ":"), ensure_ascii=False).encode() + b"\n"
+        text = json.dumps(record, separators=(",", ":"), ensure_ascii=False)
+        try:
+            line = text.encode() + b"\n"
+        except UnicodeEncodeError:  # an argument's bytes that were not UTF-8
+            raise ErcError(
+                "bad-text",
+                "an argument recorded in the event (such as --key or --type) holds bytes "
+                "that are not UTF-8 text; nothing was written",
+                self.path,
+            ) from None
         if len(line) > MAX_LINE_BYTES:
             raise ErcError(
                 "journal-full",
