@@ -104,6 +104,60 @@ def test_r10_who_cannot_act_move_or_react(condition: str, erc: Any, pit: Path) -
     assert run(erc, pit, "disarm", "Hero", "Brute", "--resist").error["code"] == "cannot-react"
 
 
+def test_r10_deaf_perception_dc_plus_3_once_with_blind(erc: Any, pit: Path) -> None:
+    """R10 deaf: "yes" (acts, moves, reacts); its checks: "Perception DC +3, once with blind
+    (R4.2)"."""
+    applied(erc, pit, "condition", "Hero", "deaf")
+    deaf = run(erc, pit, "perceive", "Hero", "--dc", "10", "--rolls", "12").json["result"]
+    assert (deaf["base_dc"], deaf["dc"], deaf["penalties"]) == (10, 13, [{"why": "deaf", "dc": 3}])
+    assert run(erc, pit, "attack", "Hero", "Brute", "--rolls", "15,15,15").code == 0
+    applied(erc, pit, "condition", "Hero", "blind")
+    both = run(erc, pit, "perceive", "Hero", "--dc", "10", "--rolls", "12").json["result"]
+    assert both["dc"] == 13 and both["penalties"] == [{"why": "blind and deaf", "dc": 3}]
+
+
+def test_r10_paralyzed_rolls_perception_petrified_makes_none(erc: Any, pit: Path) -> None:
+    """R10 paralyzed: its checks: "Perception rolls"; petrified: "no Perception roll
+    (fails)" (R13.1: no die, ``no_roll`` says why)."""
+    applied(erc, pit, "condition", "Brute", "paralyzed")
+    rolled = run(erc, pit, "perceive", "Brute", "--dc", "14", "--rolls", "15").json
+    assert rolled["rolls"][0]["value"] == 15 and rolled["result"]["success"] is True
+    assert rolled["result"]["no_roll"] is None
+    applied(erc, pit, "condition", "Witch", "petrified")
+    stone = run(erc, pit, "perceive", "Witch", "--dc", "14").json
+    assert stone["rolls"] == [] and stone["result"]["no_roll"] == "petrified"
+    assert stone["result"]["success"] is False
+
+
+def test_r10_prone_acts_reacts_and_crawls_or_stands_up(erc: Any, pit: Path) -> None:
+    """R10 prone: "yes, crawl or stand up (R9.5-9.6), yes": it attacks and resists; walking
+    needs the stand-up cost first, crawling costs x3."""
+    applied(erc, pit, "condition", "Hero", "prone")
+    assert run(erc, pit, "attack", "Hero", "Brute", "--rolls", "15,15,15").code == 0
+    walk = run(erc, pit, "movement", "Hero", "--hexes", "1")
+    assert walk.code == 2 and walk.error["code"] == "prone"
+    crawl = run(erc, pit, "movement", "Hero", "--crawl", "1").json["result"]
+    assert crawl["available_ft"] - crawl["remaining_ft"] == 15  # one hex, x3
+    stand = run(erc, pit, "movement", "Hero", "--cost", "stand-up", "--hexes", "1").json
+    assert stand["result"]["remaining_ft"] < stand["result"]["available_ft"]
+    resisted = run(erc, pit, "disarm", "Brute", "Hero", "--rolls", "20,1,12,12").json["result"]
+    assert resisted["resists"] is True
+
+
+def test_r10_surprised_cannot_act_in_round_1_only(erc: Any, pit: Path) -> None:
+    """R10 surprised: "no, no, no in round 1 (R4.3)"; attacks against it "normal"."""
+    applied(erc, pit, "roll-init", "--surprise", "--trigger", "Hero", "--rolls", "1,1,9,5,1")
+    assert "surprised" in names(row(erc, pit, "Brute"))  # its Perception 1 failed (R4.3)
+    refused = run(erc, pit, "attack", "Brute", "Hero", "--rolls", "20")
+    assert refused.code == 2 and refused.error["code"] == "cannot-act"
+    assert "surprised" in refused.error["message"]
+    against = run(erc, pit, "attack", "Hero", "Brute", "--rolls", "15,15,15").json["result"]
+    assert against["mode"] == "normal" and against["advantage_from"] == []
+    applied(erc, pit, "roll-init", "--rolls", "9,5,1")  # round 2
+    assert "surprised" not in names(row(erc, pit, "Brute"))
+    assert run(erc, pit, "attack", "Brute", "Hero", "--rolls", "20").code == 0
+
+
 def test_r10_down_cannot_act_and_makes_no_check(erc: Any, pit: Path) -> None:
     """R10 down (Body 0): "no, no, no"; "no checks, no competitions"; R13.1: a failed
     Perception check with no die, ``no_roll`` saying why."""
@@ -284,6 +338,19 @@ def test_r13_2_lock_and_disarm_attempts_read_conditions(erc: Any, pit: Path) -> 
 # --- R11: turns ---------------------------------------------------------------------------
 
 
+def test_r11_1_movement_may_be_split_around_the_action(erc: Any, pit: Path) -> None:
+    """R11.1: "Each round a combatant has one action and its movement on its turn ...
+    Movement may be split around the action"."""
+    applied(erc, pit, "roll-init", "--rolls", "9,5,1")
+    before = applied(erc, pit, "movement", "Hero", "--hexes", "2")["result"]
+    applied(erc, pit, "attack", "Hero", "Brute", "--rolls", "15,15,15")
+    after = applied(erc, pit, "movement", "Hero", "--hexes", "2")["result"]
+    assert after["spent_earlier_ft"] == before["available_ft"] - before["remaining_ft"] == 10
+    assert after["remaining_ft"] == before["remaining_ft"] - 10
+    again = run(erc, pit, "attack", "Hero", "Witch", "--rolls", "15,15,15", "--apply")
+    assert again.code == 2 and again.error["code"] == "already-acted"  # one action
+
+
 def test_r11_2_one_applied_action_a_round(erc: Any, pit: Path) -> None:
     """R11.2: "a second applied action in the same round is refused (exit 2, code
     already-acted) unless --extra-action says a skill or magic grants it (recorded as
@@ -337,7 +404,9 @@ def test_r11_4_reactions_through_spend(erc: Any, pit: Path) -> None:
 def test_r11_5_order_next_standing_over(erc: Any, pit: Path) -> None:
     """R11.5: "Next is the first combatant in that order that can act and has not acted. A
     combatant is standing while its Body is above 0 and it is neither unconscious nor
-    petrified; the fight is over when fewer than two sides have a standing combatant"."""
+    petrified; the fight is over when fewer than two sides have a standing combatant";
+    R13.6: "`next` is a name or null; `sides` is a list of `{side, standing}` with `standing`
+    the number of standing combatants"."""
     # d10s in file order: Hero 9, Brute 5, Witch 1 (Agility 4: +1 for Hero and Brute)
     applied(erc, pit, "roll-init", "--rolls", "9,5,1")
     status = run(erc, pit, "status").json["result"]
@@ -360,6 +429,7 @@ def test_r11_5_order_next_standing_over(erc: Any, pit: Path) -> None:
     status = run(erc, pit, "status").json["result"]
     assert {s["side"]: s["standing"] for s in status["sides"]} == {"party": 1, "foes": 0}
     assert status["over"] is True
+    assert status["next"] is None  # Hero has acted; Brute is down, Witch petrified
 
 
 def test_status_human_marks_the_next_to_act(erc: Any, pit: Path) -> None:
