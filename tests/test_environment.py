@@ -152,7 +152,9 @@ def test_an_argument_that_is_not_utf8_is_refused_when_recorded(
     assert json.loads(ran.stderr)["error"]["code"] == "bad-text"
 
 
-@pytest.mark.parametrize("seed", ["--5", "-5", "+-5", "5.0", "1e3", "0x10", "", "\uff15"])
+@pytest.mark.parametrize(
+    "seed", ["--5", "-5", "+-5", "+5", "1_0", "5.0", "1e3", "0x10", "", "\uff15", "\u0665"]
+)
 def test_a_bad_seed_is_one_error_on_both_paths(
     erc: Any, seed: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:

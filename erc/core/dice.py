@@ -97,8 +97,8 @@ MAX_SEED = 2**63 - 1
 
 
 def parse_seed(given: str | None, environ: dict[str, str] | None = None) -> int | None:
-    """``--seed N``, else ``ERC_SEED``, as a whole number from 0 to 2^63-1; an error names
-    where the bad value came from."""
+    """``--seed N``, else ``ERC_SEED``, as a whole number from 0 to 2^63-1 written in ASCII
+    digits (spaces around it ignored); an error names where the bad value came from."""
     import os
 
     source, text = "--seed", given
@@ -106,8 +106,7 @@ def parse_seed(given: str | None, environ: dict[str, str] | None = None) -> int 
         source, text = "ERC_SEED", (environ if environ is not None else os.environ).get("ERC_SEED")
         if not text:
             return None
-    stripped = text.strip().replace("_", "")
-    digits = stripped[1:] if stripped[:1] == "+" else stripped
+    digits = text.strip()  # ASCII digits only: no sign, no separators (README "Limits")
     if not digits.isascii() or not digits.isdigit() or len(digits) > 19:
         raise ErcError(
             "bad-seed", f"{source} {text!r} is not a seed: a whole number from 0 to {MAX_SEED}"
