@@ -178,10 +178,17 @@ def cancelled(entries: Iterable[Entry]) -> set[int]:
     return gone
 
 
-def fold(tracker: Tracker, entries: Iterable[Entry], path: str | None = None) -> Tracker:
-    """Apply the live events of ``entries``, in order, to ``tracker``."""
+def fold(
+    tracker: Tracker,
+    entries: Iterable[Entry],
+    path: str | None = None,
+    gone: set[int] | None = None,
+) -> Tracker:
+    """Apply the live events of ``entries``, in order, to ``tracker``; ``gone``: the ids
+    their undos cancelled, when the caller has them (``cancelled``)."""
     listed = list(entries)
-    gone = cancelled(listed)
+    if gone is None:
+        gone = cancelled(listed)
     seen: dict[Any, Effect] = {}
     for entry in listed:
         tracker.events += 1
@@ -214,7 +221,8 @@ class Index:
         self.cancelled: set[int] = set()
         self.top = 0
 
-    def add(self, entries: Iterable[Entry]) -> None:
+    def add(self, entries: Iterable[Entry], gone: set[int] | None = None) -> None:
+        """Index ``entries`` (``gone``: the ids their undos cancelled, when known)."""
         listed = list(entries)
         import sys
 
@@ -226,7 +234,7 @@ class Index:
                 self.keys.setdefault(entry.key, entry.id)
             if entry.id > self.top:
                 self.top = entry.id
-        self.cancelled |= cancelled(listed)
+        self.cancelled |= cancelled(listed) if gone is None else gone
 
     @property
     def next(self) -> int:

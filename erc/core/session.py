@@ -59,7 +59,8 @@ class Loaded:
         if kept is not None and kept.offset <= handle.size and handle.crc(kept.offset) == kept.crc:
             known = set(kept.index.ids)
             read = handle.scan(kept.offset, kept.lines, kept.crc, known)
-            if not cancelled(read.entries) & known:  # else an old event was undone: refold
+            gone = cancelled(read.entries)
+            if not gone & known:  # else an old event was undone: refold
                 try:
                     tracker = restore(self.base, kept.tracker, kind)
                     index = kept.index
@@ -68,8 +69,9 @@ class Loaded:
         if tracker is None:
             read = handle.scan()
             tracker, index = kind(self.base), Index()
-        fold(tracker, read.entries, self.journal)
-        index.add(read.entries)
+            gone = cancelled(read.entries)
+        fold(tracker, read.entries, self.journal, gone)  # the undone ids found once
+        index.add(read.entries, gone)
         handle.next = index.next
         self.index, self._tracker = index, tracker
         if handle.regular and len(read.entries) >= SNAPSHOT_TAIL:
