@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from tests.conftest import ENCOUNTERS
+from tests.conftest import ENCOUNTERS, ROOT
 
 DUEL = ENCOUNTERS / "duel.yaml"
 
@@ -117,6 +117,26 @@ def test_batch_e_names_the_encounter_of_lines_that_name_none(tmp_path: Path) -> 
     assert documents[1]["line"] == 4 and documents[1]["error"]["code"] == "unknown-combatant"
 
 
+def test_batch_lines_lose_a_trailing_comment_as_a_shell_splits_them(tmp_path: Path) -> None:
+    """CONTRACT `erc batch`: lines "split as a shell would": a `#` that begins a word starts
+    a comment to the end of the line; one inside a word or quotes is kept."""
+    from erc.cli.commands.batch import _uncommented
+
+    assert _uncommented("roll d20 --seed 1 # the DM's check") == "roll d20 --seed 1 "
+    assert _uncommented("attack Orc#2 Kaela") == "attack Orc#2 Kaela"
+    assert _uncommented("attack 'Orc # 2' Kaela #x") == "attack 'Orc # 2' Kaela "
+    assert _uncommented('roll "d20" \\#1') == 'roll "d20" \\#1'
+    duel = tmp_path / "duel.yaml"
+    shutil.copy(DUEL, duel)
+    lines = b"roll d20 --seed 1 # the DM's check\nattack Kaela Ogre --seed 3  # round 1\n"
+    env = {"ERC_CACHE_DIR": str(tmp_path / "cache"), "ERC_JOURNAL": os.devnull}
+    ran = process("batch", "-e", str(duel), input=lines, env=env)
+    assert ran.returncode == 0, ran.stdout
+    documents = [json.loads(x) for x in ran.stdout.splitlines()]
+    assert [d["command"] for d in documents] == ["roll", "attack"]
+    assert documents[0]["seed"] == 1 and documents[1]["seed"] == 3
+
+
 @pytest.mark.parametrize("spelling", [["--format", "json"], ["--format=json"], ["--json"]])
 def test_check_format_json_reports_a_usage_error_as_json(erc: Any, spelling: list[str]) -> None:
     """CONTRACT "Exit codes": with JSON asked for, an error is one JSON document on stderr;
@@ -129,3 +149,32 @@ def test_check_format_json_reports_a_usage_error_as_json(erc: Any, spelling: lis
 def test_check_format_text_or_github_keeps_usage_errors_as_text(erc: Any) -> None:
     ran = erc("check", "--format", "github", "--bogus", "x.yaml")
     assert ran.code == 2 and ran.err.startswith("erc: No such option: --bogus")
+
+
+@pytest.mark.skipif(shutil.which("jq") is None, reason="the README's example pipes into jq")
+def test_the_readme_batch_example_prints_what_it_says(tmp_path: Path) -> None:
+    """Issue 18: "the README shows each with a working example": the `erc batch` example of
+    "Scripts, pipes and terminals", run as written from the project's folder."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = readme.split("### Scripts, pipes and terminals", 1)[1]
+    script = section.split("```sh\n", 1)[1].split("```", 1)[0]
+    said = re.findall(
+        r"`(\{\"line\".*?\})`", section.split("```", 2)[2].strip().split("\n\n", 1)[0]
+    )
+    env = {
+        **os.environ,
+        "PATH": os.pathsep.join([str(Path(sys.executable).parent), os.environ.get("PATH", "")]),
+        "ERC_CACHE_DIR": str(tmp_path / "cache"),
+        "ERC_JOURNAL": os.devnull,
+    }
+    ran = subprocess.run(
+        ["bash", "-o", "pipefail", "-c", script],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert ran.returncode == 2, ran.stderr  # a line failed: erc batch exits 2
+    assert ran.stdout.splitlines() == said and len(said) == 3

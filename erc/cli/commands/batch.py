@@ -23,9 +23,35 @@ if TYPE_CHECKING:
 
 
 MAX_LINE = 10_000
-_PLAIN = re.compile(r"[ \t\r\n!#-&(-\[\]-~]*\Z")
-"""Printable ASCII with no quotes or backslashes: ``str.split`` then splits exactly as
-``shlex.split`` would, and faster."""
+_PLAIN = re.compile(r"[ \t\r\n!$-&(-\[\]-~]*\Z")
+"""Printable ASCII with no quotes, backslashes or ``#``: ``str.split`` then splits exactly as
+a shell would, and faster."""
+
+
+def _uncommented(line: str) -> str:
+    """``line`` without a shell comment: from a ``#`` that begins a word (unquoted, at the
+    start or after a blank) to the end; a ``#`` inside a word or quotes is kept."""
+    quote = ""
+    word_start = True
+    i = 0
+    while i < len(line):
+        c = line[i]
+        if quote == "'":
+            quote = "" if c == "'" else quote
+        elif quote == '"':
+            if c == "\\":
+                i += 1
+            elif c == '"':
+                quote = ""
+        elif c == "#" and word_start:
+            return line[:i]
+        elif c == "\\":
+            i += 1
+        elif c in "'\"":
+            quote = c
+        word_start = not quote and c in " \t\r\n"
+        i += 1
+    return line
 
 
 def batch(
@@ -160,7 +186,7 @@ def one(
         return _error(number, None, ErcError("usage", message))
     try:
         # a line with no quoting or escapes splits as a shell would split it on spaces
-        args = line.split() if _PLAIN.match(line) else shlex.split(line)
+        args = line.split() if _PLAIN.match(line) else shlex.split(_uncommented(line))
     except ValueError as exc:
         return _error(number, None, ErcError("usage", f"batch line {number}: {exc}"))
     if args and args[0] == "erc":
