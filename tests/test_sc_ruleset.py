@@ -56,6 +56,10 @@ def test_sc12_er_options_are_not_in_this_ruleset(erc: Any, option: str) -> None:
     ran = erc("attack", "Vex", "Sentinel", option, "-e", WAREHOUSE, "--json")
     assert ran.code == 2 and ran.error["code"] == "not-in-ruleset"
     assert "spellchrome" in ran.error["message"]
+    # CONTRACT "Commands": it says what the ruleset offers instead: this command's options
+    offered = ran.error["message"].split("The spellchrome attack takes: ", 1)[1].split(", ")
+    assert {"--with", "--touch", "--flat-footed", "--full"} <= set(offered)
+    assert option not in offered
 
 
 def test_part_3_1_an_option_no_ruleset_has_is_a_usage_error(erc: Any) -> None:

@@ -68,12 +68,20 @@ def _others(ruleset: Ruleset) -> list[Ruleset]:
     return [rulesets.get(n) for n in rulesets.available() if n != ruleset.name]
 
 
-def not_in_ruleset(ruleset: Ruleset, what: str, elsewhere: list[str]) -> ErcError:
-    offered = ", ".join(sorted(commands(ruleset)))
+def not_in_ruleset(
+    ruleset: Ruleset, what: str, elsewhere: list[str], command: str | None = None
+) -> ErcError:
+    """The error, saying what the file's ruleset offers instead: its commands, or for an
+    option the options its ``command`` takes."""
+    if command is None:
+        offered = f"The {ruleset.name} commands: {', '.join(sorted(commands(ruleset)))}"
+    else:
+        options = ", ".join(fast.options_of(command, ruleset.name)) or "none"
+        offered = f"The {ruleset.name} {command} takes: {options}"
     return ErcError(
         "not-in-ruleset",
         f"{what} is not in the {ruleset.name} ruleset ({ruleset.title}); it is in "
-        f"{' and '.join(elsewhere)}. The {ruleset.name} commands: {offered}",
+        f"{' and '.join(elsewhere)}. {offered}",
     )
 
 
@@ -102,7 +110,7 @@ def dispatch(args: list[str]) -> Outcome | int:
                 if name in commands(r) and flag not in fast.unknown_flags([name, flag], r.name)
             ]
             if elsewhere:
-                raise not_in_ruleset(ruleset, f"{name} {flag}", elsewhere)
+                raise not_in_ruleset(ruleset, f"{name} {flag}", elsewhere, name)
     return typer_run(ruleset, args)
 
 

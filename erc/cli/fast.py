@@ -89,6 +89,15 @@ def parse(argv: Sequence[str], ruleset: str = "er") -> dict[str, Any] | None:
     return kwargs
 
 
+def options_of(name: str, ruleset: str) -> list[str]:
+    """The long options of command ``name`` under ``ruleset``, in declaration order."""
+    spec = _spec(ruleset, name)
+    if spec is None:
+        return []
+    opts = [o for p in spec["params"] if p["kind"] == "option" for o in p["opts"]]
+    return [o for o in opts if o.startswith("--")]
+
+
 def unknown_flags(argv: Sequence[str], ruleset: str) -> list[str]:
     """The options on ``argv`` that its command does not have under ``ruleset``."""
     name, *rest = argv
