@@ -127,7 +127,8 @@ import io, contextlib
 with contextlib.redirect_stdout(io.StringIO()):
     code = run(sys.argv[1:])
 heavy = sorted({m.split('.')[0] for m in sys.modules} & {'rich', 'typer', 'yaml',
-                                                         'msgspec', 'typing', 'pickle'})
+                                                         'msgspec', 'typing', 'pickle',
+                                                         'dataclasses', 'inspect'})
 heavy += ['erc.odds'] if any(m.endswith('.odds') or '.odds.' in m for m in sys.modules) else []
 print(code, ' '.join(heavy))
 """
@@ -146,12 +147,20 @@ def probe(*argv: str) -> tuple[int, set[str]]:
     return int(code), set(modules.split())
 
 
-def test_the_json_path_of_attack_imports_no_rich_no_odds_no_typer(tmp_path: object) -> None:
-    """Issue 9: the JSON path of `attack` pulls in neither rich nor the odds library."""
-    argv = ("attack", "Kaela", "Ogre", "-e", DUEL, "--json", "--seed", "1")
-    code, first = probe(*argv)  # may parse the file and fill the cache
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ("attack", "Kaela", "Ogre", "-e", DUEL, "--json", "--seed", "1"),
+        ("roll-init", "-e", DUEL, "--json", "--seed", "1"),
+    ],
+)
+def test_the_json_path_of_attack_imports_no_rich_no_odds_no_typer(argv: tuple[str, ...]) -> None:
+    """Issue 9: the JSON path of `attack` pulls in neither rich nor the odds library; issue
+    "Speed at the interpreter's floor": once the encounter is cached, nor yaml, msgspec,
+    `dataclasses` or `inspect` (on `roll-init`'s either)."""
+    code, first = probe(*argv)  # may parse the file and fill the cache (msgspec validates)
     assert code == 0 and not first & {"rich", "erc.odds", "typer"}
-    code, warm = probe(*argv)  # the cache is warm: no YAML, no validator either
+    code, warm = probe(*argv)  # the cache is warm: no YAML, no validator, no dataclasses
     assert code == 0 and warm == set()
 
 
