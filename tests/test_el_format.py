@@ -69,6 +69,14 @@ def test_only_name_and_hp_are_required_and_missing_values_are_0() -> None:
     assert "missing required key 'hp'" in messages
     assert "missing required key 'skill'" in messages
     assert "missing required key 'damage_score'" in messages
+    # the message says what the key holds, its capitals kept: "AP of an attack ..."
+    assert "missing required key 'ap' (AP of " in " | ".join(
+        p.message
+        for p in problems_in(
+            "erc: 1\nruleset: elysium\ncombatants:\n  - {name: A, hp: 5, weapons: [{name: c, "
+            "skill: whip, damage_score: 1}]}\n"
+        )[1]
+    )
 
 
 def test_unknown_keys_and_wrong_types_have_line_column_and_did_you_mean() -> None:

@@ -93,6 +93,10 @@ def test_a_fifo_inside_a_checked_folder_does_not_hang(erc: Any, tmp_path: Path) 
     assert ran.json["result"]["skipped"] == [{"path": pipe, "reason": "not a regular file"}]
     text = erc("check", folder)
     assert f"{pipe}: skipped (not a regular file)" in text.out.splitlines()
+    assert text.out.splitlines()[-1] == "1 file(s) checked, 0 invalid, 1 skipped"
+    (folder / "duel.yaml").unlink()  # nothing but the FIFO: no file to check, and it says why
+    alone = erc("check", folder, "--json")
+    assert alone.code == 2 and "1 passed over: not regular files" in alone.error["message"]
 
 
 def test_dev_full_is_not_called_too_large(erc: Any, duel: Path) -> None:

@@ -203,9 +203,7 @@ def test_only_encounters_skips_yaml_without_erc_and_says_so(erc, tmp_path: Path)
     text = erc("check", "--only-encounters", *paths)
     assert text.code == 0
     assert f"{paths[1]}: skipped (no top-level erc: key)" in text.out.splitlines()
-    assert (
-        text.out.splitlines()[-1] == "1 file(s) checked, 0 invalid, 3 skipped (not encounter files)"
-    )
+    assert text.out.splitlines()[-1] == "1 file(s) checked, 0 invalid, 3 skipped"
     plain = erc("check", *paths, "--json")  # without the option nothing is skipped
     assert plain.code == 1 and plain.json["result"]["skipped"] == []
     assert len(plain.json["result"]["files"]) == 4

@@ -149,6 +149,10 @@ def test_check_format_json_reports_a_usage_error_as_json(erc: Any, spelling: lis
 def test_check_format_text_or_github_keeps_usage_errors_as_text(erc: Any) -> None:
     ran = erc("check", "--format", "github", "--bogus", "x.yaml")
     assert ran.code == 2 and ran.err.startswith("erc: No such option: --bogus")
+    last = erc("check", "--format", "json", "--format", "text", "--bogus", "x.yaml")
+    assert last.err.startswith("erc: No such option")  # the last --format wins
+    after = erc("check", "--strict=3", "--", "--format", "json")  # after --: file names
+    assert after.code == 2 and after.err.startswith("erc: ")
 
 
 @pytest.mark.skipif(shutil.which("jq") is None, reason="the README's example pipes into jq")

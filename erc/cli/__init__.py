@@ -170,13 +170,18 @@ def click_error(error: Exception, args: list[str]) -> int:
 def wants_json(args: list[str]) -> bool:
     """Whether the line asked for JSON: ``--json``, or ``check``'s ``--format json``; its
     errors (a usage error too) are then a JSON document."""
-    if "--json" in args:
+    options = args[: args.index("--")] if "--" in args else args  # after --: arguments
+    if "--json" in options:
         return True
-    if not args or args[0] != "check":
+    if not options or options[0] != "check":
         return False
-    return "--format=json" in args or any(
-        a == "--format" and args[i + 1 : i + 2] == ["json"] for i, a in enumerate(args)
-    )
+    chosen = None  # the last --format given wins, as the parser takes it
+    for i, a in enumerate(options):
+        if a == "--format" and i + 1 < len(options):
+            chosen = options[i + 1]
+        elif a.startswith("--format="):
+            chosen = a.partition("=")[2]
+    return chosen == "json"
 
 
 def report(error: ErcError, as_json: bool) -> None:

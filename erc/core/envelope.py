@@ -97,15 +97,6 @@ def _converter(kind: type[Value]) -> Any:
     return scope["convert"]
 
 
-class _Field:
-    """A field as the attrs protocol describes one (``name``; compared, shown)."""
-
-    __slots__ = ("eq", "name", "repr")
-
-    def __init__(self, name: str) -> None:
-        self.name, self.eq, self.repr = name, True, True
-
-
 _UNPLAIN = ("frozenset", "set[", "Set[", "Mapping", "dict", "Any", "object", "Fraction")
 """Annotation text of a field whose JSON form ``to_data`` decides (a set sorted, a fraction
 as a float, a mapping's keys as text): a class with one is never encoded natively."""
@@ -115,21 +106,24 @@ def native_hook(value: Any) -> Any:
     """msgspec's ``enc_hook`` for envelopes holding result objects (``erc batch``).
 
     msgspec calls it for what it cannot encode itself: the first value of each ``Value``
-    class, among others. A class declared straight on ``Value`` whose fields are all text,
-    numbers, booleans, tuples and other values is then marked with the attrs protocol
-    (``__attrs_attrs__``, in the class's own namespace, where msgspec looks), and msgspec
-    writes its values from their slots from then on, with no dict in between (its slots are
-    its fields, in order: a subclass's would come in another order, so subclasses are not
-    marked). For anything else ``to_data`` decides, as for every one-shot command. A test
+    class, among others. A class with no subclasses whose fields are all text, numbers,
+    booleans, tuples and other values is then given the dataclass description of its fields
+    (``erc.core.value.describe``), and msgspec writes its values field by field, in order,
+    from then on, with no dict in between: the same JSON, byte for byte, as ``to_data``
+    gives. For anything else ``to_data`` decides, as for every one-shot command. A test
     compares both encodings over every command's outputs.
     """
     kind = type(value)
-    if isinstance(value, Value) and kind.__bases__ == (Value,):
-        from erc.core.value import annotations_of
+    if (
+        isinstance(value, Value)
+        and "__dataclass_fields__" not in kind.__dict__
+        and not kind.__subclasses__()
+    ):
+        from erc.core.value import annotations_of, describe
 
         declared = annotations_of(kind)
         if not any(word in declared[n] for n in kind._fields for word in _UNPLAIN):
-            kind.__attrs_attrs__ = tuple(_Field(n) for n in kind._fields)
+            describe(kind)
     return to_data(value)
 
 

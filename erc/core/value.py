@@ -60,6 +60,9 @@ class _ValueType(type):
         cls._fields = inherited + tuple(own)
         cls._defaults = {**inherited_defaults, **defaults}
         cls._made = 0
+        for klass in cls.__mro__[1:]:  # a described class with a subclass is described no more
+            if "__dataclass_fields__" in klass.__dict__:
+                del klass.__dataclass_fields__  # (the subclass would inherit a wrong one)
         return cls
 
 
@@ -151,6 +154,19 @@ def replace(value: V, **changes: Any) -> V:
     if unknown:
         raise TypeError(f"{type(value).__name__} has no field {', '.join(sorted(unknown))}")
     return type(value)(*(changes.get(n, getattr(value, n)) for n in value._fields))
+
+
+def describe(cls: type[Value]) -> None:
+    """Give ``cls`` the standard description of its fields, in order: the
+    ``__dataclass_fields__`` that ``dataclasses.make_dataclass`` builds for them, which
+    msgspec (and ``dataclasses.fields``, pytest, rich) read, so msgspec encodes its values
+    field by field without a dict in between (``erc.core.envelope.native_hook``, for
+    ``erc batch``). A class only: a subclass made later takes the description away from its
+    bases (``_ValueType``), since it would inherit one without its own fields."""
+    import dataclasses
+
+    mirror = dataclasses.make_dataclass(cls.__name__, [(name, "object") for name in cls._fields])
+    cls.__dataclass_fields__ = mirror.__dataclass_fields__  # type: ignore[attr-defined]
 
 
 def as_dict(value: Value) -> dict[str, Any]:

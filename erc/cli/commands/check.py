@@ -147,7 +147,10 @@ def check(
     skipped: list[Skipped] = []
     found = expand(paths, skipped)
     if not found:
-        raise ErcError("usage", "no encounter files (*.yaml, *.yml) under the given paths")
+        passed = f" ({len(skipped)} passed over: not regular files)" if skipped else ""
+        raise ErcError(
+            "usage", f"no encounter files (*.yaml, *.yml) under the given paths{passed}"
+        )
     reports: list[FileReport] = []
     for path in found:
         report = check_file(path, strict, only_encounters)

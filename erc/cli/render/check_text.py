@@ -30,5 +30,5 @@ def lines(outcome: Outcome) -> Iterator[str]:
     bad = sum(not r.ok for r in reports)
     warned = sum(len(r.warnings) for r in reports)
     tail = f", {warned} warning(s)" if warned else ""
-    tail += f", {len(skipped)} skipped (not encounter files)" if skipped else ""
+    tail += f", {len(skipped)} skipped" if skipped else ""  # each listed above with why
     yield f"{len(reports)} file(s) checked, {bad} invalid{tail}"

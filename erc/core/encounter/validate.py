@@ -138,8 +138,10 @@ def _described(typ: Any) -> str:
     none."""
     for meta in _unwrap(typ)[1]:
         if meta.description:
-            text = meta.description.replace("`", "")
-            return f" ({text[0].lower()}{text[1:].rstrip('.')})"
+            text = meta.description.replace("`", "").rstrip(".")
+            if text[1:2].islower():  # "The damage ..." -> "the damage ...", but "AP of ..."
+                text = text[0].lower() + text[1:]
+            return f" ({text})"
     return ""
 
 
