@@ -124,3 +124,29 @@ def test_no_traceback_in_a_real_process() -> None:
 @pytest.mark.parametrize("args", [["--version"], ["-h"]])
 def test_top_level(erc, args: list[str]) -> None:  # type: ignore[no-untyped-def]
     assert erc(*args).code == 0
+
+
+@pytest.mark.parametrize(
+    ("spelling", "title"),
+    [
+        (["--help", "-e", "spellchrome-warehouse.yaml"], "Spellchrome"),
+        (["-e", "elysium-ogre.yaml", "--help"], "Elysium"),
+        (["--help", "--encounter=elysium-ogre.yaml"], "Elysium"),
+        (["--help"], "Enchanted Realms"),
+    ],
+)
+def test_top_level_help_of_a_files_ruleset(erc, spelling: list[str], title: str) -> None:  # type: ignore[no-untyped-def]
+    """The top-level help says "`erc --help -e FILE` shows that file's" commands: it does."""
+    from tests.conftest import ENCOUNTERS
+
+    args = [
+        a.replace("=", f"={ENCOUNTERS}/")
+        if a.startswith("--encounter=")
+        else str(ENCOUNTERS / a)
+        if a.endswith(".yaml")
+        else a
+        for a in spelling
+    ]
+    ran = erc(*args)
+    assert ran.code == 0, ran.err
+    assert f"{title} combat resolver" in ran.out

@@ -25,10 +25,12 @@ if TYPE_CHECKING:
 _HELP = ("--help", "-h")
 
 
-def encounter_argument(args: list[str]) -> str | None:
-    """The value of the last ``-e``/``--encounter`` on the line (as click reads it)."""
+def encounter_argument(args: list[str], start: int = 1) -> str | None:
+    """The value of the last ``-e``/``--encounter`` on the line (as click reads it), looked
+    for after the command (``start``: 0 for a line of top-level options, ``erc --help -e
+    FILE``)."""
     found = None
-    i = 1
+    i = start
     while i < len(args):
         token = args[i]
         if token == "--":
@@ -51,7 +53,8 @@ def ruleset_for(args: list[str]) -> Ruleset:
     name = args[0] if args else ""
     if name in NO_ENCOUNTER:
         return rulesets.get(rulesets.DEFAULT)
-    path = encounter_argument(args) or os.environ.get("ERC_ENCOUNTER")
+    top = name.startswith("-")  # no command: erc --help -e FILE
+    path = encounter_argument(args, 0 if top else 1) or os.environ.get("ERC_ENCOUNTER")
     if not path:
         return rulesets.get(rulesets.DEFAULT)
     from erc.core.encounter import load_cached
@@ -111,7 +114,25 @@ def dispatch(args: list[str]) -> Outcome | int:
             ]
             if elsewhere:
                 raise not_in_ruleset(ruleset, f"{name} {flag}", elsewhere, name)
+    if not name or name.startswith("-"):  # top-level options: -e picked the ruleset above
+        args = _without_encounter(args)
     return typer_run(ruleset, args)
+
+
+def _without_encounter(args: list[str]) -> list[str]:
+    """A line of top-level options without its ``-e FILE`` (the app itself takes none)."""
+    out: list[str] = []
+    skip = False
+    for token in args:
+        if skip:
+            skip = False
+        elif token in ("-e", "--encounter"):
+            skip = True
+        elif not token.startswith("--encounter=") and not (
+            token.startswith("-e") and len(token) > 2 and not token.startswith("--")
+        ):
+            out.append(token)
+    return out
 
 
 def typer_run(ruleset: Ruleset, args: list[str]) -> Outcome | int:
