@@ -148,9 +148,7 @@ def check(
     found = expand(paths, skipped)
     if not found:
         passed = f" ({len(skipped)} passed over: not regular files)" if skipped else ""
-        raise ErcError(
-            "usage", f"no encounter files (*.yaml, *.yml) under the given paths{passed}"
-        )
+        raise ErcError("usage", f"no encounter files (*.yaml, *.yml) under the given paths{passed}")
     reports: list[FileReport] = []
     for path in found:
         report = check_file(path, strict, only_encounters)
