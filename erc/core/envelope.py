@@ -109,9 +109,10 @@ def native_hook(value: Any) -> Any:
     class, among others. A class with no subclasses whose fields are all text, numbers,
     booleans, tuples and other values is then given the dataclass description of its fields
     (``erc.core.value.describe``), and msgspec writes its values field by field, in order,
-    from then on, with no dict in between: the same JSON, byte for byte, as ``to_data``
-    gives. For anything else ``to_data`` decides, as for every one-shot command. A test
-    compares both encodings over every command's outputs.
+    from then on, with no dict in between: the same JSON as ``to_data`` gives, key for key
+    in the same order (msgspec spells some floats differently: ``0.00001`` for ``1e-05``).
+    For anything else ``to_data`` decides, as for every one-shot command. A test compares
+    both encodings over every command's outputs.
     """
     kind = type(value)
     if (
