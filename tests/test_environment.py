@@ -528,6 +528,33 @@ def test_a_name_with_invisible_characters_is_an_error_with_its_line(
     assert ran.error["line"] == 3 and why in ran.error["message"]
 
 
+@pytest.mark.parametrize("ruleset", ["er", "spellchrome", "elysium"])
+def test_a_weapon_name_with_invisible_characters_is_an_error_with_its_line(
+    erc: Any, tmp_path: Path, ruleset: str
+) -> None:
+    """The names `--with` matches are held to the same rule as combatants' (issue 15): a
+    weapon name with a zero-width character or an edge space is an error with its line, in
+    every ruleset."""
+    shipped = {
+        "er": "duel.yaml",
+        "spellchrome": "spellchrome-warehouse.yaml",
+        "elysium": "elysium-ogre.yaml",
+    }
+    text = (ENCOUNTERS / shipped[ruleset]).read_text()
+    first = text.index("weapons:")
+    at = text.index("name: ", first) + len("name: ")
+    end = min(i for i in (text.find(",", at), text.find("}", at), text.find("\n", at)) if i > 0)
+    bad = tmp_path / "bad.yaml"
+    bad.write_text(text[:at] + '"a\\u200bxe"' + text[end:])
+    ran = erc("check", bad, "--json")
+    assert ran.code == 1
+    (report,) = ran.json["result"]["files"]
+    messages = [e["message"] for e in report["errors"]]
+    assert any("weapon name" in m and "U+200B" in m for m in messages), messages
+    line = text[:at].count("\n") + 1
+    assert any(e["line"] == line for e in report["errors"])
+
+
 # --- which journal ------------------------------------------------------------------------
 
 

@@ -32,7 +32,7 @@ combatants:
     body: 30
     attributes: {{strength: 2, agility: 2}}
     pools: {{primary: 1}}
-    weapons: [{{name: "sword\\u202e", kind: melee, weight: medium, damage_type: edged}}]
+    weapons: [{{name: "sword", kind: melee, weight: medium, damage_type: "edged\\u202e"}}]
 """
 
 

@@ -56,7 +56,9 @@ def expand(name: str, count: int) -> list[str]:
 
 
 def name_checks(doc: Document, report: Report) -> None:
-    """Names unique (ignoring case) once ``count`` groups expand; at most 500 combatants."""
+    """Names unique (ignoring case) once ``count`` groups expand; at most 500 combatants; no
+    control or invisible characters or edge spaces in a combatant's, weapon's or spell's
+    name (``erc.core.text.name_problem``)."""
     total = 0
     seen: dict[str, Path] = {}
     for at, entry in entries(doc):
@@ -65,6 +67,13 @@ def name_checks(doc: Document, report: Report) -> None:
         name = entry.get("name")
         if not isinstance(name, str) or count < 1 or count > MAX_COUNT:
             continue
+        for kind in ("weapons", "spells"):  # what --with and the like name, in every ruleset
+            for k, item in enumerate(listed(entry.get(kind))):
+                named = item.get("name") if isinstance(item, dict) else None
+                bad = name_problem(named) if isinstance(named, str) else None
+                if bad:
+                    what = kind[:-1]
+                    report((*at, kind, k, "name"), f"the {what} name {named!r} has {bad}")
         why = name_problem(name)
         if why:
             report((*at, "name"), f"the name {name!r} has {why}")
