@@ -113,3 +113,21 @@ def test_five_concurrent_undos_after_six_applies_leave_one(fight: Path) -> None:
     }
     applied = [e["id"] for e in events(fight) if e["command"] == "attack" and e["id"] not in undone]
     assert applied == [1]
+
+
+def test_a_refused_first_apply_leaves_no_journal_and_loses_no_neighbour(fight: Path) -> None:
+    """A writer that created the journal and appended nothing (its command refused) takes the
+    empty file away, so a refused `--apply` leaves nothing behind; a writer that was waiting
+    on that file opens the path again, so every reported success is recorded."""
+    journal = fight.with_name("fight.journal.jsonl")
+    refused = ["heal", "Nobody", "1", "-e", str(fight), "--apply"]
+    alone = together([refused])[0]
+    assert alone.returncode == 2 and not journal.exists()
+    for _ in range(3):  # the race is in the start-up order: run it a few times
+        if journal.exists():
+            journal.unlink()
+        damage = ["damage", "Mark", "1", "-e", str(fight), "--apply"]
+        ran = together([refused if i % 2 else damage for i in range(16)])
+        codes = [r.returncode for r in ran]
+        assert codes == [2 if i % 2 else 0 for i in range(16)], [r.stderr for r in ran]
+        assert [e["command"] for e in events(fight)] == ["damage"] * 8

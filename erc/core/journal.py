@@ -288,26 +288,35 @@ def _warn(message: str) -> None:
     sys.stderr.write(f"erc: warning: {safe(message)}\n")
 
 
-def _open(path: str, write: bool) -> int | None:
-    """A descriptor of the journal, or None when it does not exist (and ``write`` is off)."""
+def _open(path: str, write: bool) -> tuple[int | None, bool]:
+    """A descriptor of the journal, or None when it does not exist (and ``write`` is off);
+    and whether this call created the file."""
     if "\0" in path:
         raise ErcError("bad-journal", f"a file name cannot contain a NUL byte: {path!r}")
     flags = os.O_NONBLOCK | (os.O_RDWR | os.O_APPEND | os.O_CREAT if write else os.O_RDONLY)
+    created = False
     try:
-        fd = os.open(path, flags, 0o644)
+        if write and path != os.devnull:
+            try:
+                fd = os.open(path, flags | os.O_EXCL, 0o644)
+                created = True
+            except FileExistsError:
+                fd = os.open(path, flags, 0o644)
+        else:
+            fd = os.open(path, flags, 0o644)
     except FileNotFoundError:
         if write:
             raise ErcError(
                 "bad-journal", f"cannot create journal {path}: no such folder", path
             ) from None
-        return None
+        return None, False
     except OSError as exc:
         raise ErcError("bad-journal", f"cannot open journal {path}: {exc.strerror}", path) from None
     mode = os.fstat(fd).st_mode
     if not stat.S_ISREG(mode) and not (stat.S_ISCHR(mode) and path == os.devnull):
         os.close(fd)
         raise ErcError("bad-journal", f"journal {path} is not a regular file", path)
-    return fd
+    return fd, created
 
 
 def _size(fd: int, path: str) -> int:
@@ -374,7 +383,7 @@ def read(path: str) -> Read:
 
 def events(path: str) -> list[dict[str, Any]]:
     """Every event in full, ``result`` included (``erc log``)."""
-    fd = _open(path, write=False)
+    fd, _ = _open(path, write=False)
     if fd is None:
         return []
     try:
@@ -413,20 +422,35 @@ class Handle:
     def __init__(self, path: str, write: bool) -> None:
         self.path = path
         self.write = write
-        self.fd: int | None = _open(path, write)
+        self.fd: int | None = None
+        self.created = False
+        """This writer created the file: it takes it away again if it appends nothing, so a
+        refused ``--apply`` leaves no empty journal behind."""
         self.size = 0
         self.next = 1
         try:
+            self._lock()
             if self.fd is not None:
-                import fcntl  # here: a command without a journal takes no lock
-
-                fcntl.flock(self.fd, fcntl.LOCK_EX if write else fcntl.LOCK_SH)
                 if write:
                     self._repair()
                 self.size = _size(self.fd, path)
         except BaseException:
             self.close()
             raise
+
+    def _lock(self) -> None:
+        """Open and lock; a writer whose file was taken away while it waited for the lock
+        (an empty journal its creator removed) opens the path again."""
+        while True:
+            self.fd, self.created = _open(self.path, self.write)
+            if self.fd is None:
+                return
+            import fcntl  # here: a command without a journal takes no lock
+
+            fcntl.flock(self.fd, fcntl.LOCK_EX if self.write else fcntl.LOCK_SH)
+            if not self.write or os.fstat(self.fd).st_nlink > 0:
+                return
+            os.close(self.fd)
 
     @property
     def regular(self) -> bool:
@@ -555,6 +579,12 @@ class Handle:
 
     def close(self) -> None:
         if self.fd is not None:
+            if self.created and self.size == 0:
+                try:  # created for this command, which appended nothing: leave no file
+                    if os.fstat(self.fd).st_size == 0:
+                        os.unlink(self.path)
+                except OSError:
+                    pass
             os.close(self.fd)  # closing releases the lock
             self.fd = None
 
