@@ -166,6 +166,12 @@ def test_check_warns_of_a_skill_no_action_uses(erc: Any, tmp_path: Path) -> None
     warned = " | ".join(w["message"] for w in report["warnings"])
     assert "'dogde'" in warned and "'fyre'" in warned
     assert "'lore'" not in warned and "'whip'" not in warned and "'dodge'" not in warned
+    # each placed at its key, as every check problem is (README "Encounter files")
+    lines = path.read_text().splitlines()
+    for w in report["warnings"]:
+        word = "dogde" if "dogde" in w["message"] else "fyre"
+        assert w["line"] is not None and word in lines[w["line"] - 1], w
+    assert report["warnings"][0]["message"].startswith("combatants[0].skills.dogde: A: ")
     strict = erc("check", str(path), "--strict", "--format", "json")
     assert strict.code == 1
 

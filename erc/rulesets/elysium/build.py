@@ -107,26 +107,35 @@ def _combatant(entry: CombatantSpec, name: str, file_abilities: dict[str, str]) 
 SPEC = EncounterSpec
 
 
-def warnings(encounter: Encounter, doc: object = None) -> list[Problem]:
+def warnings(encounter: Encounter, doc: Document) -> list[Problem]:
     """EL Part 3.1: a skill no action uses (not an action skill, no weapon's skill in the
     file, no ``skill_abilities`` entry), and a school no spell in the file belongs to, so a
-    misspelt name is seen."""
+    misspelt name is seen; each placed at its key in the file, once per entry."""
     weapon_skills = {w.skill for c in encounter.combatants for w in c.weapons}
     schools = {s.school for c in encounter.combatants for s in c.spells}
+    data = doc.data if isinstance(doc.data, dict) else {}
+    shared = data.get("skill_abilities")
+    file_abilities = set(shared) if isinstance(shared, dict) else set()
     problems: list[Problem] = []
-    for c in encounter.combatants:
-        used = set(ACTION_SKILLS) | weapon_skills | set(c.skill_abilities)
-        for skill in c.skills:
+    report = reporter(doc, problems)
+    for at, entry in entries(doc):
+        name = entry.get("name")
+        own = entry.get("skill_abilities")
+        used = set(ACTION_SKILLS) | weapon_skills | file_abilities
+        used |= set(own) if isinstance(own, dict) else set()
+        skills = entry.get("skills")
+        for skill in skills if isinstance(skills, dict) else ():
             if skill not in used:
-                problems.append(
-                    Problem(
-                        f"{c.name}: no action uses the skill {skill!r} (EL1.2: the action "
-                        "skills, the file's weapon skills, or one named in skill_abilities)"
-                    )
+                report(
+                    (*at, "skills", skill),
+                    f"{name}: no action uses the skill {skill!r} (EL1.2: the action "
+                    "skills, the file's weapon skills, or one named in skill_abilities)",
                 )
-        for school in c.schools:
+        known = entry.get("schools")
+        for school in known if isinstance(known, dict) else ():
             if school not in schools:
-                problems.append(
-                    Problem(f"{c.name}: no spell in the file is of the school {school!r}")
+                report(
+                    (*at, "schools", school),
+                    f"{name}: no spell in the file is of the school {school!r}",
                 )
     return problems
