@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from erc.core.value import Value
 
@@ -64,3 +64,18 @@ def one_of(what: str, value: str, choices: Iterable[str], code: str = "bad-optio
         code,
         f"unknown {what} {value!r}{did_you_mean(value, listed)}; one of: {', '.join(listed)}",
     )
+
+
+def chosen(
+    given: Iterable[str], choices: Sequence[str], what: str, code: str = "bad-option"
+) -> tuple[str, ...]:
+    """Each name ``given`` (spaces trimmed, case folded) from the closed set ``choices``, in
+    order and once each; any other is ``one_of``'s error (conditions on the command line)."""
+    out: list[str] = []
+    for raw in given:
+        name = raw.strip().casefold()
+        if name not in choices:
+            raise one_of(what, raw, choices, code)
+        if name not in out:
+            out.append(name)
+    return tuple(out)

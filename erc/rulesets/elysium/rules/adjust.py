@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from erc.core.errors import ErcError, did_you_mean
+from erc.core.errors import ErcError, chosen, one_of
 from erc.core.value import Value
 from erc.rulesets.elysium.conditions import actor
 from erc.rulesets.elysium.model import CONDITIONS, Combatant, Settings
@@ -35,10 +35,7 @@ def plan_spend(
     if ap is None and what is None:
         raise ErcError("bad-option", "give --ap N, or --for KIND (" + ", ".join(SPEND_FOR) + ")")
     if what is not None and what not in SPEND_FOR:
-        raise ErcError(
-            "bad-option",
-            f"--for {what!r}{did_you_mean(what, SPEND_FOR)}; one of: {', '.join(SPEND_FOR)}",
-        )
+        raise one_of("--for", what, SPEND_FOR)
     actor(who, offensive=False, what="spending AP")
     standing = what == "stand-up"
     if standing and not who.has("prone"):
@@ -181,23 +178,13 @@ def plan_condition(
     """EL Part 3.13: the closed set; ``pinned`` comes only from a grab."""
     if not names:
         raise ErcError("bad-option", "name at least one condition")
-    wanted = []
-    for name in names:
-        folded = name.strip().casefold()
-        if folded == "pinned":
-            raise ErcError(
-                "bad-condition",
-                "pinned comes only from a grab (erc grab; erc grab --release or erc escape "
-                "end it), EL Part 3.13",
-            )
-        if folded not in CONDITIONS:
-            raise ErcError(
-                "bad-condition",
-                f"no condition {name!r}{did_you_mean(folded, CONDITIONS)}; one of: "
-                f"{', '.join(CONDITIONS)}",
-            )
-        wanted.append(folded)
-    wanted = list(dict.fromkeys(wanted))
+    if any(name.strip().casefold() == "pinned" for name in names):
+        raise ErcError(
+            "bad-condition",
+            "pinned comes only from a grab (erc grab; erc grab --release or erc escape "
+            "end it), EL Part 3.13",
+        )
+    wanted = list(chosen(names, CONDITIONS, "elysium condition", "bad-condition"))
     if remove and (by is not None or rounds is not None):
         raise ErcError("bad-option", "--by and --rounds describe a condition added, not removed")
     now = set(who.condition_names)

@@ -6,7 +6,7 @@ leaves it and returns what would change; the command records it with ``--apply``
 
 from __future__ import annotations
 
-from erc.core.errors import ErcError, did_you_mean
+from erc.core.errors import ErcError, chosen
 from erc.core.value import Value
 from erc.rulesets.er.conditions import cannot_move
 from erc.rulesets.er.model import CONDITIONS, NEEDS_BY, Combatant, Drop, Settings
@@ -111,18 +111,7 @@ class Conditioned(Value):
 
 def condition_names(given: list[str]) -> tuple[str, ...]:
     """The conditions named, each one of the closed set (a typo: a did-you-mean)."""
-    out: list[str] = []
-    for raw in given:
-        name = raw.strip().casefold()
-        if name not in CONDITIONS:
-            raise ErcError(
-                "unknown-condition",
-                f"unknown condition {raw!r}{did_you_mean(name, CONDITIONS)}; one of: "
-                f"{', '.join(CONDITIONS)}",
-            )
-        if name not in out:
-            out.append(name)
-    return tuple(out)
+    return chosen(given, CONDITIONS, "condition", "unknown-condition")
 
 
 def conditions(

@@ -12,7 +12,7 @@ from __future__ import annotations
 from fractions import Fraction
 from math import floor
 
-from erc.core.errors import ErcError, did_you_mean
+from erc.core.errors import ErcError, did_you_mean, one_of
 from erc.core.value import Value
 from erc.rulesets.er.conditions import NO_MOVE
 from erc.rulesets.er.model import CONDITIONS, SIZES, Combatant, HouseRules
@@ -285,17 +285,10 @@ def _check(who: Combatant, turn: Turn) -> None:
             )
     for name in turn.conditions:
         if name not in MOVEMENT_CONDITIONS:
-            raise ErcError(
-                "unknown-condition",
-                f"unknown condition {name!r}{did_you_mean(name, MOVEMENT_CONDITIONS)}; "
-                f"one of: {', '.join(MOVEMENT_CONDITIONS)}",
-            )
+            raise one_of("condition", name, MOVEMENT_CONDITIONS, "unknown-condition")
     for kind in turn.costs:
         if kind not in COSTS:
-            raise ErcError(
-                "unknown-cost",
-                f"unknown cost {kind!r}{did_you_mean(kind, COSTS)}; one of: {', '.join(COSTS)}",
-            )
+            raise one_of("cost", kind, COSTS, "unknown-cost")
     _check_steed(turn)
     if turn.action_spent and (picks := [k for k in turn.costs if k in PICK_UPS]):
         raise ErcError(

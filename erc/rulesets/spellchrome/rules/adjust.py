@@ -5,7 +5,7 @@ leaves it and returns what would change; the command records it with ``--apply``
 
 from __future__ import annotations
 
-from erc.core.errors import ErcError, did_you_mean
+from erc.core.errors import ErcError, chosen
 from erc.core.value import Value
 from erc.rulesets.spellchrome.model import CONDITIONS, Combatant
 from erc.rulesets.spellchrome.rules.damage import absorb
@@ -90,18 +90,7 @@ class Conditioned(Value):
 
 def condition_names(given: list[str]) -> tuple[str, ...]:
     """Part 3.11: each one of the Spellchrome conditions (a typo: a did-you-mean)."""
-    out: list[str] = []
-    for raw in given:
-        name = raw.strip().casefold()
-        if name not in CONDITIONS:
-            raise ErcError(
-                "unknown-condition",
-                f"no condition {raw!r} in the spellchrome ruleset"
-                f"{did_you_mean(name, CONDITIONS)}; one of: {', '.join(CONDITIONS)}",
-            )
-        if name not in out:
-            out.append(name)
-    return tuple(out)
+    return chosen(given, CONDITIONS, "spellchrome condition", "unknown-condition")
 
 
 def conditions(
