@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from erc.core.dice import Dice, Mode, PhysicalSource
 from erc.rulesets.er.model import Combatant
 from erc.rulesets.er.rules.checks import competition_roll, d20_check, feat, perception, winner
@@ -67,3 +69,20 @@ def test_r1_3_competition_has_no_raw_roll_rule() -> None:
         winner(competition_roll(dice, weak, "strength"), competition_roll(dice, strong, "strength"))
         == "Strong"
     )
+
+
+def test_r3_4_a_round_is_started_once_in_every_ruleset() -> None:
+    """R3.4 and CONTRACT "Combat state" ("rounds only go up"): `roll-init` is for the
+    journal's next round unless `--round` says; applying a round already started is refused
+    (`choose_round`, the one rule every ruleset's `roll-init` calls)."""
+    from erc.core.checks import choose_round
+    from erc.core.errors import ErcError
+
+    assert choose_round(0, None, applying=True) == 1
+    assert choose_round(3, None, applying=True) == 4
+    assert choose_round(3, 2, applying=False) == 2  # a preview of an earlier round
+    assert choose_round(3, 7, applying=True) == 7
+    for started in (3, 1):
+        with pytest.raises(ErcError) as refused:
+            choose_round(3, started, applying=True)
+        assert refused.value.code == "round-started"

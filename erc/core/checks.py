@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from erc.core.dice import Dice, Die, Mode
+from erc.core.errors import ErcError
 from erc.core.value import Value
 
 
@@ -109,3 +110,17 @@ def opposed(initiator: Roller, opponent: Roller) -> Opposed:
     margin = initiator.total - opponent.total
     winner = initiator.name if margin > 0 else opponent.name if margin < 0 else None
     return Opposed(initiator, opponent, margin, winner)
+
+
+def choose_round(current: int, given: int | None, *, applying: bool) -> int:
+    """The round a ``roll-init`` is for, in every ruleset: ``--round``, else the journal's
+    next (1 without one). A round is started once (ER R3.4; CONTRACT "Combat state": rounds
+    only go up): starting one that already began is refused."""
+    number = given if given is not None else current + 1
+    if applying and number <= current:
+        raise ErcError(
+            "round-started",
+            f"round {number} has already started in the journal (now round {current}); "
+            "roll-init --apply starts the next one",
+        )
+    return number

@@ -3,11 +3,12 @@ replenished (EL3.1)."""
 
 from __future__ import annotations
 
+from erc.core.checks import choose_round
 from erc.core.dice import DICE_BUDGET
 from erc.core.errors import ErcError
 from erc.core.mechanic import Mechanic, command
 from erc.rulesets.elysium import events
-from erc.rulesets.elysium.rules.initiative import choose_round, kept_checks
+from erc.rulesets.elysium.rules.initiative import kept_checks
 from erc.rulesets.elysium.rules.initiative import roll_init as resolve
 
 TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)

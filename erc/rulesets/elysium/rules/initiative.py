@@ -11,7 +11,6 @@ from collections.abc import Mapping, Sequence
 
 from erc.core.checks import settle_ties
 from erc.core.dice import Dice
-from erc.core.errors import ErcError
 from erc.core.value import Value
 from erc.rulesets.elysium.conditions import cannot_act
 from erc.rulesets.elysium.model import Combatant
@@ -94,19 +93,6 @@ def _check_parts(who: Combatant, kept: Kept | None) -> dict[str, int]:
     if kept is not None and kept.parts is not None:
         return dict(kept.parts)
     return parts_of(who)
-
-
-def choose_round(current: int, given: int | None, *, applying: bool) -> int:
-    """The round a ``roll-init`` is for: ``--round``, else the journal's next (1 without
-    one); a round already started is not started again."""
-    number = given if given is not None else current + 1
-    if applying and number <= current:
-        raise ErcError(
-            "round-started",
-            f"round {number} has already started in the journal (now round {current}); "
-            "roll-init --apply starts the next one",
-        )
-    return number
 
 
 def _still_tied(

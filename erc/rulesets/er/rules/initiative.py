@@ -15,7 +15,6 @@ from collections.abc import Mapping, Sequence
 
 from erc.core.checks import settle_ties
 from erc.core.dice import Dice
-from erc.core.errors import ErcError
 from erc.core.value import Value
 from erc.rulesets.er.conditions import NO_ACTION
 from erc.rulesets.er.model import Combatant, Weapon
@@ -128,19 +127,6 @@ def status(who: Combatant, checked: Awareness | None) -> str:
     woke = checked is not None and who.has("asleep")  # R4.2: the noise woke it in time
     blocking = [c for c in NO_ACTION if who.has(c) and not (woke and c == "asleep")]
     return blocking[0] if blocking else ("woke" if woke else "acts")
-
-
-def choose_round(current: int, given: int | None, *, applying: bool) -> int:
-    """The round a ``roll-init`` is for: ``--round``, else the journal's next (1 without
-    one). R3.4: a round is started once; starting one that already began is refused."""
-    number = given if given is not None else current + 1
-    if applying and number <= current:
-        raise ErcError(
-            "round-started",
-            f"round {number} has already started in the journal (now round {current}); "
-            "roll-init --apply starts the next one",
-        )
-    return number
 
 
 def roll_init(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from erc.core.checks import choose_round
 from erc.core.errors import ErcError
 from erc.core.lookup import find, find_actor
 from erc.core.mechanic import Mechanic, command
@@ -102,19 +103,6 @@ def _rows(state: events.State) -> list[rules.Row]:
         for name in state.order
         if (row := by_name.get(name)) is not None
     ]
-
-
-def choose_round(current: int, given: int | None, *, applying: bool) -> int:
-    """``--round``, else the journal's next (1 without one); a round already started is
-    not started again."""
-    number = given if given is not None else current + 1
-    if applying and number <= current:
-        raise ErcError(
-            "round-started",
-            f"round {number} has already started in the journal (now round {current}); "
-            "roll-init --apply starts the next one",
-        )
-    return number
 
 
 def _pair(text: str) -> tuple[str, str]:
