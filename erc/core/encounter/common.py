@@ -55,6 +55,21 @@ def expand(name: str, count: int) -> list[str]:
     return [name] if count == 1 else [f"{name} {n}" for n in range(1, count + 1)]
 
 
+def repeated_names(doc: Document, kind: str) -> Iterator[tuple[Path, str]]:
+    """Each item of a combatant's ``kind`` list (``weapons``, ``spells``) whose ``name`` an
+    earlier item of that list already has, ignoring case: the place of its name, and the
+    name (what ``--with`` could not tell apart; each ruleset says how bad that is)."""
+    for at, entry in entries(doc):
+        seen: set[str] = set()
+        for j, item in enumerate(listed(entry.get(kind))):
+            name = item.get("name") if isinstance(item, dict) else None
+            if not isinstance(name, str):
+                continue
+            if name.casefold() in seen:
+                yield (*at, kind, j, "name"), name
+            seen.add(name.casefold())
+
+
 def name_checks(doc: Document, report: Report) -> None:
     """Names unique (ignoring case) once ``count`` groups expand; at most 500 combatants; no
     control or invisible characters or edge spaces in a combatant's, weapon's or spell's

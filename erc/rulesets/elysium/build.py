@@ -11,7 +11,14 @@ from __future__ import annotations
 
 import msgspec
 
-from erc.core.encounter.common import entries, expand, listed, name_checks, reporter, whole
+from erc.core.encounter.common import (
+    entries,
+    expand,
+    name_checks,
+    repeated_names,
+    reporter,
+    whole,
+)
 from erc.core.encounter.yamlread import Document
 from erc.core.errors import Problem
 from erc.core.model import Condition
@@ -35,15 +42,9 @@ def cross_checks(doc: Document) -> list[Problem]:
             top, now = whole(entry.get(most)), whole(entry.get(current))
             if now is not None and now > (top if top is not None else 0):
                 report((*at, current), f"{current} {now} is more than {most} {top or 0}")
-        for key in ("weapons", "spells"):
-            seen: set[str] = set()
-            for j, item in enumerate(listed(entry.get(key))):
-                name = item.get("name") if isinstance(item, dict) else None
-                if not isinstance(name, str):
-                    continue
-                if name.casefold() in seen:
-                    report((*at, key, j, "name"), f"{name!r} is listed twice")
-                seen.add(name.casefold())
+    for key in ("weapons", "spells"):
+        for place, name in repeated_names(doc, key):
+            report(place, f"{name!r} is listed twice")
     name_checks(doc, report)
     return problems
 

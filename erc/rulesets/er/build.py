@@ -17,6 +17,7 @@ from erc.core.encounter.common import (
     expand,
     listed,
     name_checks,
+    repeated_names,
     reporter,
     whole,
 )
@@ -155,15 +156,6 @@ def warnings(encounter: Encounter, doc: Document) -> list[Problem]:
                     f"{what} and no speed: erc movement would fail (give speed: FT)",
                 )
         weapons = [w for w in listed(entry.get("weapons")) if isinstance(w, dict)]
-        seen: set[str] = set()
-        for j, weapon in enumerate(weapons):
-            name = str(weapon.get("name", "")).casefold()
-            if name in seen:
-                report(
-                    (*at, "weapons", j, "name"),
-                    f"two weapons are called {weapon.get('name')!r}: --with cannot tell them apart",
-                )
-            seen.add(name)
         given = entry.get("pools")
         pools: dict[str, Any] = given if isinstance(given, dict) else {}
         if whole(pools.get("off"), 0) > 0 and not any(w.get("hand") == "off" for w in weapons):
@@ -177,4 +169,6 @@ def warnings(encounter: Encounter, doc: Document) -> list[Problem]:
                 (*at, "pools", "primary"),
                 "a primary pool with no weapon: attacks with it fail (R5.1)",
             )
+    for place, name in repeated_names(doc, "weapons"):
+        report(place, f"two weapons are called {name!r}: --with cannot tell them apart")
     return problems

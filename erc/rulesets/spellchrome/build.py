@@ -10,7 +10,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from erc.core.encounter.common import entries, expand, listed, name_checks, reporter, whole
+from erc.core.encounter.common import (
+    entries,
+    expand,
+    listed,
+    name_checks,
+    repeated_names,
+    reporter,
+    whole,
+)
 from erc.core.encounter.yamlread import Document
 from erc.core.errors import ErcError, Problem
 from erc.core.expr import parse as parse_dice
@@ -138,16 +146,6 @@ def warnings(encounter: Encounter, doc: Document) -> list[Problem]:
     them errors): two weapons with one name (``--with`` cannot tell them apart)."""
     problems: list[Problem] = []
     report = reporter(doc, problems)
-    for at, entry in entries(doc):
-        seen: set[str] = set()
-        for j, weapon in enumerate(listed(entry.get("weapons"))):
-            if not isinstance(weapon, dict):
-                continue
-            name = str(weapon.get("name", "")).casefold()
-            if name in seen:
-                report(
-                    (*at, "weapons", j, "name"),
-                    f"two weapons are called {weapon.get('name')!r}: --with cannot tell them apart",
-                )
-            seen.add(name)
+    for place, name in repeated_names(doc, "weapons"):
+        report(place, f"two weapons are called {name!r}: --with cannot tell them apart")
     return problems
