@@ -25,11 +25,10 @@ if TYPE_CHECKING:
 _HELP = ("--help", "-h")
 
 
-def encounter_argument(args: list[str], start: int = 1) -> str | None:
-    """The value of the last ``-e``/``--encounter`` on the line (as click reads it), looked
-    for after the command (``start``: 0 for a line of top-level options, ``erc --help -e
-    FILE``)."""
-    found = None
+def encounter_options(args: list[str], start: int) -> list[tuple[int, int, str]]:
+    """Each ``-e FILE``, ``-eFILE``, ``--encounter FILE`` or ``--encounter=FILE`` on the line,
+    as click reads them (none after ``--``): where it starts and ends, and its value."""
+    found = []
     i = start
     while i < len(args):
         token = args[i]
@@ -37,15 +36,23 @@ def encounter_argument(args: list[str], start: int = 1) -> str | None:
             break
         if token in ("-e", "--encounter"):
             if i + 1 < len(args):
-                found = args[i + 1]
+                found.append((i, i + 2, args[i + 1]))
             i += 2
             continue
         if token.startswith("--encounter="):
-            found = token.partition("=")[2]
+            found.append((i, i + 1, token.partition("=")[2]))
         elif token.startswith("-e") and len(token) > 2 and not token.startswith("--"):
-            found = token[2:]
+            found.append((i, i + 1, token[2:]))
         i += 1
     return found
+
+
+def encounter_argument(args: list[str], start: int = 1) -> str | None:
+    """The value of the last ``-e``/``--encounter`` on the line (as click reads it), looked
+    for after the command (``start``: 0 for a line of top-level options, ``erc --help -e
+    FILE``)."""
+    found = encounter_options(args, start)
+    return found[-1][2] if found else None
 
 
 def ruleset_for(args: list[str]) -> Ruleset:
@@ -121,18 +128,8 @@ def dispatch(args: list[str]) -> Outcome | int:
 
 def _without_encounter(args: list[str]) -> list[str]:
     """A line of top-level options without its ``-e FILE`` (the app itself takes none)."""
-    out: list[str] = []
-    skip = False
-    for token in args:
-        if skip:
-            skip = False
-        elif token in ("-e", "--encounter"):
-            skip = True
-        elif not token.startswith("--encounter=") and not (
-            token.startswith("-e") and len(token) > 2 and not token.startswith("--")
-        ):
-            out.append(token)
-    return out
+    dropped = {i for first, end, _ in encounter_options(args, 0) for i in range(first, end)}
+    return [token for i, token in enumerate(args) if i not in dropped]
 
 
 def typer_run(ruleset: Ruleset, args: list[str]) -> Outcome | int:

@@ -221,9 +221,8 @@ def one(
 
 
 def _names_encounter(args: list[str]) -> bool:
-    return any(
-        a in ("-e", "--encounter")
-        or a.startswith("--encounter=")
-        or (a.startswith("-e") and len(a) > 2)
-        for a in args[1:]
-    )
+    """Whether the line gives its own ``-e`` (read as dispatch reads it; a last ``-e``
+    without its file too, which the command then reports)."""
+    from erc.cli.dispatch import encounter_options
+
+    return bool(encounter_options(args, 1)) or args[-1] in ("-e", "--encounter")
