@@ -19,9 +19,8 @@ what the line run alone would do. Its exact odds are computed once.
 
 from __future__ import annotations
 
-import os
-
 from erc.cli.boundary import Options, execute
+from erc.core.encounter import identity
 
 TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
 if TYPE_CHECKING:
@@ -86,13 +85,7 @@ def _without_seed(args: list[str]) -> tuple[tuple[str, ...] | None, str | None]:
 
 
 def _stamp(path: str | None) -> tuple[int, ...] | None:
-    if path is None:
-        return None
-    try:
-        info = os.stat(path)
-    except (OSError, ValueError):
-        return None
-    return (info.st_dev, info.st_ino, info.st_size, info.st_mtime_ns, info.st_ctime_ns)
+    return None if path is None else identity(path)
 
 
 def stamps(options: Options) -> tuple[Any, ...] | None:

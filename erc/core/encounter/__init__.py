@@ -154,23 +154,27 @@ def load(path: str) -> Any:
 _loaded: dict[str, tuple[tuple[int, ...], Any]] = {}
 
 
-def seen(path: str) -> tuple[int, ...] | None:
-    """The file's identity (modification and change times, size, inode, device) when
-    ``load_cached`` last loaded it in this process (a same-size edit with the modification
-    time put back still changes the change time)."""
-    hit = _loaded.get(path)
-    return hit[0] if hit else None
+def identity(path: str) -> tuple[int, ...] | None:
+    """A regular file's identity: device, inode, size, modification and change times (a
+    same-size edit with the modification time put back still changes the change time);
+    None for anything else or nothing there. What ``erc batch`` keeps is kept while this
+    holds (``load_cached``, ``erc.cli.reuse``)."""
+    try:
+        info = os.stat(path)
+    except (OSError, ValueError):
+        return None
+    if not stat.S_ISREG(info.st_mode):
+        return None
+    return (info.st_dev, info.st_ino, info.st_size, info.st_mtime_ns, info.st_ctime_ns)
 
 
 def load_cached(path: str) -> Any:
     """``load``, remembered in this process while the file is unchanged (``erc batch``)."""
-    try:
-        info = os.stat(path)
-        key = (info.st_mtime_ns, info.st_ctime_ns, info.st_size, info.st_ino, info.st_dev)
-    except (OSError, ValueError):
+    key = identity(path)
+    if key is None:
         return load(path)
     hit = _loaded.get(path)
-    if hit and hit[0] == key and stat.S_ISREG(info.st_mode):
+    if hit and hit[0] == key:
         return hit[1]
     encounter = load(path)
     _loaded[path] = (key, encounter)
