@@ -2,7 +2,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: setup test check lint types bench bytecode fuzz spec clean
+.PHONY: setup test check lint types bench bytecode fuzz spec model clean
 
 setup: $(VENV)/.installed
 
@@ -37,6 +37,13 @@ bench: setup bytecode
 spec: setup
 	$(BIN)/python -m erc.cli.app
 	$(BIN)/ruff format --quiet erc/cli/spec
+
+# Each ruleset's model fields and builder, written from its file format (a test fails when
+# they are stale): erc/rulesets/*/fields.py and from_file.py.
+RULESETS := erc.rulesets.er erc.rulesets.spellchrome erc.rulesets.elysium
+model: setup
+	$(BIN)/python -m erc.core.encounter.generate $(RULESETS)
+	$(BIN)/ruff format --quiet erc/rulesets/*/fields.py erc/rulesets/*/from_file.py
 
 fuzz: setup
 	ERC_FUZZ=long $(BIN)/pytest tests -k fuzz -p no:cacheprovider

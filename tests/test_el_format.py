@@ -12,6 +12,7 @@ import jsonschema
 from erc.core.encounter import problems_in
 from erc.core.encounter.schema import json_schema
 from erc.core.encounter.yamlread import read
+from erc.rulesets.elysium.model import die_sides
 from tests.test_el_support import SHIPPED, fighter, write
 
 CONTRACT_EXAMPLE = """erc: 1
@@ -45,7 +46,7 @@ def test_the_contracts_example_file_loads(tmp_path: Path) -> None:
     assert (kharza.hp, kharza.mp, kharza.ap, kharza.armor_bonus) == (30, 10, 6, 1)
     assert kharza.weapons[0].disarm_bonus == 3 and kharza.weapons[1].natural is True
     assert kharza.spells[0].levels[1].bonus == 3
-    assert encounter.rules.sides == 10
+    assert die_sides(encounter.rules) == 10
 
 
 def test_only_name_and_hp_are_required_and_missing_values_are_0() -> None:

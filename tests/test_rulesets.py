@@ -9,6 +9,7 @@ from typing import Any
 
 from erc import rulesets
 from erc.core.encounter import problems_in
+from erc.core.value import fields
 from tests.conftest import ENCOUNTERS
 
 MINIMAL = "erc: 1\n{ruleset}combatants:\n  - {{name: A, ac: 10, body: 5}}\n"
@@ -39,7 +40,7 @@ def test_the_envelope_names_the_ruleset_and_its_settings(erc: Any) -> None:
     duel = ENCOUNTERS / "duel.yaml"
     document = erc("status", "-e", duel, "--json", "--journal", "/dev/null").json
     assert document["ruleset"] == "er"
-    assert set(document["rules"]) == set(rulesets.get("er").settings)
+    assert set(document["rules"]) == set(fields(rulesets.get("er").model_module().Settings))
 
 
 def test_schema_has_the_ruleset_key_and_one_ruleset_on_request(erc: Any, tmp_path: Path) -> None:

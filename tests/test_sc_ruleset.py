@@ -19,6 +19,7 @@ from erc import rulesets
 from erc.cli import run
 from erc.cli.registry import commands
 from erc.core.encounter import problems_in
+from erc.core.value import fields
 from tests.conftest import ROOT
 from tests.test_sc_support import WAREHOUSE
 
@@ -84,7 +85,9 @@ def test_the_envelope_names_the_ruleset_and_its_settings(erc: Any) -> None:
     document = erc("status", "-e", WAREHOUSE, "--json", "--journal", os.devnull).json
     assert document["ruleset"] == "spellchrome"
     assert document["rules"] == {"initiative": "keep"}
-    assert set(rulesets.get("spellchrome").settings) == set(document["rules"])
+    assert set(fields(rulesets.get("spellchrome").model_module().Settings)) == set(
+        document["rules"]
+    )
 
 
 def test_every_command_has_help(erc: Any) -> None:

@@ -39,8 +39,6 @@ class Ruleset(Value):
     """``(command, "module:function")`` with the module relative to ``<package>.commands``."""
     sources: tuple[str, ...]
     """Files (relative to ``erc/``) a cached model depends on."""
-    settings: tuple[str, ...] = ()
-    """The house-rule keys of ``rules:``."""
 
     def part(self, name: str) -> ModuleType:
         found: ModuleType = module(f"{self.package}.{name}")

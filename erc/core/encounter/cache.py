@@ -215,4 +215,21 @@ def thaw(plain: Any, module: Any) -> Any:
     cls = getattr(module, plain[0], None)
     if not (isinstance(cls, type) and issubclass(cls, Value) and cls.__module__ == module.__name__):
         raise ValueError(f"{plain[0]!r} is not a model class")
-    return coerce(plain, plain[0], vars(module), from_json=False)
+    return coerce(plain, plain[0], _namespace(module), from_json=False)
+
+
+_namespaces: dict[str, dict[str, Any]] = {}
+
+
+def _namespace(module: Any) -> dict[str, Any]:
+    """The names the model's annotations use: the model module's, over those of the modules
+    its classes' fields are declared in (the ruleset's generated ``fields.py``)."""
+    found = _namespaces.get(module.__name__)
+    if found is None:
+        names: dict[str, Any] = {}
+        for value in list(vars(module).values()):
+            if isinstance(value, type) and issubclass(value, Value):
+                for klass in value.__mro__:
+                    names.update(vars(sys.modules[klass.__module__]))
+        found = _namespaces[module.__name__] = {**names, **vars(module)}
+    return found

@@ -10,6 +10,11 @@ own); its ``errorMessage`` and ``patternErrorMessage`` are what editors built on
 vscode-json-languageservice (yaml-language-server) show instead of a generic message, and
 validators ignore them. A cached load never imports a format, so none of this costs a
 command anything.
+
+A format is also the model's one declaration: ``MODEL`` on a declaration and
+``Meta(extra=...)`` on a key say what the model makes of it, and
+``erc.core.encounter.generate`` writes the ruleset's ``fields.py`` (the model's fields) and
+``from_file.py`` (the builder) from it (``make model``; a test fails when they are stale).
 """
 
 from __future__ import annotations

@@ -30,8 +30,9 @@ RULESET = Ruleset(
     ),
     sources=(
         "rulesets/elysium/model.py",
+        "rulesets/elysium/fields.py",
         "rulesets/elysium/format.py",
+        "rulesets/elysium/from_file.py",
         "rulesets/elysium/build.py",
     ),
-    settings=("die", "initiative", "move_ft_per_ap", "stand_up_ap", "helpless_defense"),
 )

@@ -9,8 +9,6 @@ uses, so a typo is seen.
 
 from __future__ import annotations
 
-import msgspec
-
 from erc.core.encounter.common import (
     entries,
     expand,
@@ -21,16 +19,11 @@ from erc.core.encounter.common import (
 )
 from erc.core.encounter.yamlread import Document
 from erc.core.errors import Problem
-from erc.core.model import Condition
-from erc.rulesets.elysium.format import CombatantSpec, EncounterSpec
+from erc.rulesets.elysium import from_file
+from erc.rulesets.elysium.format import EncounterSpec
 from erc.rulesets.elysium.model import (
     ACTION_SKILLS,
-    Combatant,
     Encounter,
-    Settings,
-    Spell,
-    SpellLevel,
-    Weapon,
 )
 
 
@@ -50,59 +43,17 @@ def cross_checks(doc: Document) -> list[Problem]:
 
 
 def build(spec: EncounterSpec, path: str | None) -> Encounter:
-    """The rules' model of a file that passed validation and ``cross_checks``."""
-    combatants: list[Combatant] = []
-    for entry in spec.combatants:
-        combatants += [
-            _combatant(entry, name, dict(spec.skill_abilities))
-            for name in expand(entry.name, entry.count)
-        ]
-    rules = Settings(**msgspec.structs.asdict(spec.rules))
-    return Encounter(tuple(combatants), spec.name, rules, path)
-
-
-def _combatant(entry: CombatantSpec, name: str, file_abilities: dict[str, str]) -> Combatant:
-    weapons = tuple(
-        Weapon(
-            w.name,
-            w.skill,
-            w.ap,
-            w.damage_score,
-            w.disarm_bonus,
-            w.disarm_resist,
-            w.trip_bonus,
-            w.parry_bonus,
-            w.magic,
-            w.polearm,
-            w.natural,
+    """The rules' model of a file that passed validation and ``cross_checks``: a combatant
+    per name its ``count`` makes (``from_file``, written from the format), with the file's
+    ``skill_abilities`` under its own (EL1.3)."""
+    combatants = tuple(
+        from_file.combatant(
+            entry, name, skill_abilities={**spec.skill_abilities, **entry.skill_abilities}
         )
-        for w in entry.weapons
+        for entry in spec.combatants
+        for name in expand(entry.name, entry.count)
     )
-    spells = tuple(
-        Spell(s.name, s.school, s.ability, s.ap, tuple(SpellLevel(v.mp, v.bonus) for v in s.levels))
-        for s in entry.spells
-    )
-    abilities = {k: v for k, v in msgspec.structs.asdict(entry.abilities).items() if v is not None}
-    return Combatant(
-        name=name,
-        hp_max=entry.hp,
-        hp=entry.hp if entry.hp_current is None else entry.hp_current,
-        side=entry.side,
-        mp_max=entry.mp,
-        mp=entry.mp if entry.mp_current is None else entry.mp_current,
-        ap=entry.ap,
-        abilities=abilities,
-        skills=dict(entry.skills),
-        armor_bonus=entry.armor_bonus,
-        mdef=entry.mdef,
-        trumps=frozenset(entry.trumps),
-        schools=dict(entry.schools),
-        weapons=weapons,
-        spells=spells,
-        initiative=entry.initiative,
-        conditions=tuple(Condition(c) for c in dict.fromkeys(entry.conditions)),
-        skill_abilities={**file_abilities, **entry.skill_abilities},
-    )
+    return from_file.encounter(spec, combatants, path=path)
 
 
 SPEC = EncounterSpec

@@ -1,6 +1,7 @@
 """The Elysium encounter file format (RULES-elysium Part 2), declared once: validation,
-``erc schema`` and the builder all come from it. The closed sets are the model's
-(``erc.rulesets.elysium.model``).
+``erc schema``, the model's fields and its builder all come from it (``MODEL`` and
+``Meta(extra=...)`` say what the model makes of a key; ``erc.core.encounter.generate``). The
+closed sets are the model's (``erc.rulesets.elysium.model``).
 
 Each key's title and description sit in its ``Meta``; the rules of ``build.cross_checks``
 that JSON Schema can state sit beside the declarations as ``extra_json_schema`` (read only
@@ -9,7 +10,7 @@ by ``erc schema``; ``erc.core.encounter.spec`` says why).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated, Literal
+from typing import TYPE_CHECKING, Annotated, ClassVar, Literal
 
 from msgspec import Meta
 
@@ -32,12 +33,14 @@ Cost = Annotated[int, Meta(ge=0, le=100)]
 Points = Annotated[int, Meta(ge=0, le=10_000)]
 
 if TYPE_CHECKING:  # the checker needs literal values; at run time they come from the model
-    Ability = str
+    Ability = Literal[
+        "agility", "cunning", "muscle", "endurance", "insight", "courage", "self_control"
+    ]
     Trump = str
     ConditionName = str
-    Die = str
-    InitiativeRule = str
-    HelplessDefense = str
+    Die = Literal["d10", "d20", "d12"]
+    InitiativeRule = Literal["keep", "reroll"]
+    HelplessDefense = Literal["none", "static"]
 else:
     Ability = Literal[model.ABILITIES]
     Trump = Literal[model.TRUMPS]
@@ -115,6 +118,8 @@ class Abilities(_Closed, frozen=True):
 class WeaponSpec(_Closed, frozen=True):
     """A weapon: its skill, AP cost, damage score and bonuses (EL4-EL8)."""
 
+    MODEL: ClassVar[str] = "Weapon"
+
     name: Annotated[
         Text,
         Meta(title="Name", description="What `--with` names; unique for the combatant."),
@@ -191,6 +196,8 @@ class WeaponSpec(_Closed, frozen=True):
 class SpellLevelSpec(_Closed, frozen=True):
     """One level of a spell (EL12)."""
 
+    MODEL: ClassVar[str] = "SpellLevel"
+
     mp: Annotated[Points, Meta(title="MP cost", description="MP spent casting at this level.")]
     bonus: Annotated[
         Small, Meta(title="Bonus", description="Added to the Spell Attack at this level.")
@@ -199,6 +206,8 @@ class SpellLevelSpec(_Closed, frozen=True):
 
 class SpellSpec(_Closed, frozen=True):
     """A spell (EL12): Spell Attack = die + school ranks + ability + the level's bonus."""
+
+    MODEL: ClassVar[str] = "Spell"
 
     name: Annotated[
         Text,
@@ -227,19 +236,35 @@ class SpellSpec(_Closed, frozen=True):
 class CombatantSpec(_Closed, frozen=True):
     """A combatant, or with ``count`` a group of alike ones."""
 
-    name: CombatantName
-    hp: Annotated[int, Meta(ge=1, le=10_000, title="HP", description="Maximum health points.")]
+    MODEL: ClassVar[str] = "Combatant"
+
+    name: Annotated[CombatantName, Meta(extra={"param": True})]
+    hp: Annotated[
+        int,
+        Meta(
+            extra={"as": "hp_max"},
+            ge=1,
+            le=10_000,
+            title="HP",
+            description="Maximum health points.",
+        ),
+    ]
     hp_current: Annotated[
         Annotated[int, Meta(ge=0, le=10_000)] | None,
         Meta(
+            extra={"as": "hp", "current": "hp"},
             title="Current HP",
             description="The HP now, when not full: 0 (down) up to `hp`. Default `hp`.",
         ),
     ] = None
-    mp: Annotated[Points, Meta(title="MP", description="Maximum magic points. Default 0.")] = 0
+    mp: Annotated[
+        Points,
+        Meta(extra={"as": "mp_max"}, title="MP", description="Maximum magic points. Default 0."),
+    ] = 0
     mp_current: Annotated[
         Points | None,
         Meta(
+            extra={"as": "mp", "current": "mp"},
             title="Current MP",
             description="The MP now, when not full: up to `mp`. Default `mp`.",
         ),
@@ -252,11 +277,15 @@ class CombatantSpec(_Closed, frozen=True):
             "Default 6.",
         ),
     ] = model.DEFAULT_AP
-    count: Count = 1
+    count: Annotated[Count, Meta(extra={"skip": True})] = 1
     side: Side = ""
     abilities: Annotated[
         Abilities,
-        Meta(title="Abilities", description="Raw ability numbers; a missing one is 0 (EL1.2)."),
+        Meta(
+            extra={"to": "given"},
+            title="Abilities",
+            description="Raw ability numbers; a missing one is 0 (EL1.2).",
+        ),
     ] = Abilities()
     skills: Annotated[
         SkillMap,
@@ -285,6 +314,7 @@ class CombatantSpec(_Closed, frozen=True):
     trumps: Annotated[
         list[Trump],
         Meta(
+            extra={"to": "as_set"},
             max_length=len(model.TRUMPS),
             title="Trumps",
             description="sidestep (a free trip after dodging a charge), counterattack, "
@@ -321,6 +351,7 @@ class CombatantSpec(_Closed, frozen=True):
     conditions: Annotated[
         list[ConditionName],
         Meta(
+            extra={"to": "conditions"},
             max_length=len(model.CONDITIONS),
             title="Conditions",
             description="asleep, bound, paralyzed, unconscious (cannot act, no Defense Roll), "
@@ -330,6 +361,7 @@ class CombatantSpec(_Closed, frozen=True):
     skill_abilities: Annotated[
         SkillAbilities,
         Meta(
+            extra={"skip": True},
             title="Skill abilities",
             description="This combatant's skill -> key ability, over the file's (EL1.3).",
         ),
@@ -338,6 +370,9 @@ class CombatantSpec(_Closed, frozen=True):
 
 class RulesSpec(_Closed, frozen=True):
     """House rules (RULES-elysium); each key has a documented default."""
+
+    MODEL: ClassVar[str] = "Settings"
+    MODEL_ADDS: ClassVar[bool] = False
 
     die: Annotated[
         Die,
@@ -372,14 +407,21 @@ class RulesSpec(_Closed, frozen=True):
 class EncounterSpec(_Closed, frozen=True):
     """An Elysium encounter (RULES-elysium.md)."""
 
-    erc: FormatVersion
+    MODEL: ClassVar[str] = "Encounter"
+
+    erc: Annotated[FormatVersion, Meta(extra={"skip": True})]
     ruleset: Annotated[
         Literal["elysium"],
-        Meta(title="Ruleset", description="elysium: required, since a file without it is ER."),
+        Meta(
+            extra={"skip": True},
+            title="Ruleset",
+            description="elysium: required, since a file without it is ER.",
+        ),
     ]
     combatants: Annotated[
         list[Annotated[CombatantSpec, Meta(extra_json_schema=MP_RULE)]],
         Meta(
+            extra={"param": True},
             max_length=MAX_COMBATANTS,
             title="Combatants",
             description="Everyone in the fight, in file order (the order of roll-init's dice).",
@@ -393,6 +435,7 @@ class EncounterSpec(_Closed, frozen=True):
     skill_abilities: Annotated[
         SkillAbilities,
         Meta(
+            extra={"skip": True},
             title="Skill abilities",
             description="Skill -> key ability for the whole file (EL1.3), e.g. `lore: insight`.",
         ),

@@ -1,14 +1,23 @@
 """The Elysium combat model every mechanic reads: combatants, weapons, spells, settings.
 
-Built by ``erc.rulesets.elysium.build`` from a validated file, with the journal's state
-folded in by ``erc.rulesets.elysium.events``; frozen, plain data. The closed sets below are
-declared once: the file format, the schema and the cache derive from them.
+The fields a file gives are declared once, in ``erc.rulesets.elysium.format``: ``fields.py``
+is written from it (``make model``), and so is ``from_file.py``, which builds the model from
+a validated file. This module adds the rules' methods, what the file gives at two levels
+(``skill_abilities``), and the journal's state, folded in by ``erc.rulesets.elysium.events``;
+frozen, plain data. The closed sets below are the format's.
 """
 
 from __future__ import annotations
 
-from erc.core.model import Condition
 from erc.core.value import Value
+from erc.rulesets.elysium.fields import (
+    CombatantFields,
+    EncounterFields,
+    SpellFields,
+    SpellLevelFields,
+    WeaponFields,
+)
+from erc.rulesets.elysium.fields import Settings as Settings  # the model adds nothing to it
 
 TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
 if TYPE_CHECKING:
@@ -56,36 +65,16 @@ SPELL_LEVELS = 5
 """EL12: "Spells may be cast at one of five levels of intensity"."""
 
 
-class Weapon(Value):
+class Weapon(WeaponFields):
     """A weapon (EL Part 2): its skill, AP cost, damage score and bonuses."""
 
-    name: str
-    skill: str
-    ap: int
-    damage_score: int
-    disarm_bonus: int = 0
-    disarm_resist: int = 0
-    trip_bonus: int = 0
-    parry_bonus: int = 0
-    magic: int = 0
-    polearm: bool = False
-    natural: bool = False
-    """Part of the body (fists, claws): never disarmed or taken (EL7)."""
+
+class SpellLevel(SpellLevelFields):
+    """One level of a spell's intensity (EL12): its MP cost and Spell Attack bonus."""
 
 
-class SpellLevel(Value):
-    mp: int
-    bonus: int
-
-
-class Spell(Value):
+class Spell(SpellFields):
     """EL12: a spell's school, casting ability, AP and per level ``{mp, bonus}``."""
-
-    name: str
-    school: str
-    ability: str
-    ap: int
-    levels: tuple[SpellLevel, ...]
 
 
 class Feint(Value):
@@ -97,25 +86,7 @@ class Feint(Value):
     round: int
 
 
-class Combatant(Value):
-    name: str
-    hp_max: int
-    hp: int
-    side: str = ""
-    mp_max: int = 0
-    mp: int = 0
-    ap: int = DEFAULT_AP
-    abilities: Mapping[str, int] = {}
-    skills: Mapping[str, int] = {}
-    armor_bonus: int = 0
-    mdef: int = 0
-    trumps: frozenset[str] = frozenset()
-    schools: Mapping[str, int] = {}
-    weapons: tuple[Weapon, ...] = ()
-    """The weapons it holds now: the file's, less those disarmed, plus those it took."""
-    spells: tuple[Spell, ...] = ()
-    initiative: int = 0
-    conditions: tuple[Condition, ...] = ()
+class Combatant(CombatantFields):
     skill_abilities: Mapping[str, str] = {}
     """Skill -> key ability, the file's and the combatant's own (EL1.3, Part 3.10)."""
     # The journal's state, folded in by erc.rulesets.elysium.events:
@@ -203,31 +174,15 @@ def level_penalty(level: int) -> int:
     return PENALTY_PER_LEVEL * level
 
 
-class Settings(Value):
-    """RULES-elysium house rules: documented defaults an encounter's ``rules:`` may change."""
-
-    die: str = "d10"
-    """EL1.1: ``d10``, ``d20`` or ``d12``: every roll's die."""
-    initiative: str = "keep"
-    """EL2.4: ``keep`` (the Reaction checks of the first round) or ``reroll``."""
-    move_ft_per_ap: int = 5
-    """EL3.3: feet moved per AP."""
-    stand_up_ap: int = 2
-    """EL3.3: AP to stand up after a trip."""
-    helpless_defense: str = "none"
-    """EL5.5: ``none`` (defense 0) or ``static`` (the defense without the die)."""
-
-    @property
-    def sides(self) -> int:
-        return int(self.die[1:])
+def die_sides(rules: Settings) -> int:
+    """EL1.1: the faces of every roll's die (the house rule ``die``: d10, d20 or d12)."""
+    return int(rules.die[1:])
 
 
-class Encounter(Value):
+class Encounter(EncounterFields):
     ruleset: ClassVar[str] = "elysium"
-    combatants: tuple[Combatant, ...]
-    name: str = ""
-    rules: Settings = Settings()
     path: str | None = None
+    """The file it was read from (none for a file on standard input)."""
 
     def get(self, name: str) -> Combatant:
         """The combatant with exactly this (already resolved) name."""

@@ -24,6 +24,11 @@ RULESET = Ruleset(
         ("pick-up", "adjust:pick_up"),
         ("spend", "adjust:spend"),
     ),
-    sources=("rulesets/er/model.py", "rulesets/er/format.py", "rulesets/er/build.py"),
-    settings=("advantage_damage", "initiative", "bound_movement"),
+    sources=(
+        "rulesets/er/model.py",
+        "rulesets/er/fields.py",
+        "rulesets/er/format.py",
+        "rulesets/er/from_file.py",
+        "rulesets/er/build.py",
+    ),
 )

@@ -9,8 +9,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import msgspec
-
 from erc.core.encounter.common import (
     Report,
     entries,
@@ -23,9 +21,9 @@ from erc.core.encounter.common import (
 )
 from erc.core.encounter.yamlread import Document, Path
 from erc.core.errors import Problem
-from erc.core.model import Condition
-from erc.rulesets.er.format import CombatantSpec, ConditionSpec, EncounterSpec, SubAttributes
-from erc.rulesets.er.model import NEEDS_BY, Combatant, Encounter, Settings, Weapon
+from erc.rulesets.er import from_file
+from erc.rulesets.er.format import EncounterSpec
+from erc.rulesets.er.model import NEEDS_BY, Encounter
 
 
 def cross_checks(doc: Document) -> list[Problem]:
@@ -84,53 +82,14 @@ def _condition_checks(doc: Document, at: Path, entry: dict[str, Any], report: Re
 
 
 def build(spec: EncounterSpec, path: str | None) -> Encounter:
-    """The rules' model of a file that passed validation and ``cross_checks``."""
-    combatants: list[Combatant] = []
-    for entry in spec.combatants:
-        weapons = tuple(
-            Weapon(
-                w.name, w.kind, w.damage_type, w.weight, w.hand, frozenset(w.properties), w.sneak
-            )
-            for w in entry.weapons
-        )
-        combatants += [_combatant(entry, name, weapons) for name in expand(entry.name, entry.count)]
-    rules = Settings(**msgspec.structs.asdict(spec.rules))
-    return Encounter(tuple(combatants), spec.name, rules, path)
-
-
-def _given(attrs: SubAttributes) -> dict[str, int]:
-    return {k: v for k, v in msgspec.structs.asdict(attrs).items() if v is not None}
-
-
-def _condition(given: str | ConditionSpec) -> Condition:
-    if isinstance(given, str):
-        return Condition(given)
-    return Condition(given.condition, given.by)
-
-
-def _combatant(entry: CombatantSpec, name: str, weapons: tuple[Weapon, ...]) -> Combatant:
-    body = entry.body if entry.body_current is None else entry.body_current
-    return Combatant(
-        name=name,
-        ac=entry.ac,
-        body_max=entry.body,
-        body=body,
-        side=entry.side,
-        species=entry.species,
-        speed=entry.speed,
-        size=entry.size,
-        scores=_given(entry.attributes),
-        modifiers=_given(entry.modifiers),
-        initiative=entry.initiative,
-        pools={k: v for k, v in msgspec.structs.asdict(entry.pools).items() if v},
-        styles=frozenset(entry.styles),
-        weapons=weapons,
-        armor=entry.armor,
-        conditions=tuple(dict.fromkeys(_condition(c) for c in entry.conditions)),
-        resist=frozenset(t.casefold() for t in entry.resist),
-        immune=frozenset(t.casefold() for t in entry.immune),
-        vulnerable=frozenset(t.casefold() for t in entry.vulnerable),
+    """The rules' model of a file that passed validation and ``cross_checks``: a combatant
+    per name its ``count`` makes (``from_file``, written from the format)."""
+    combatants = tuple(
+        from_file.combatant(entry, name)
+        for entry in spec.combatants
+        for name in expand(entry.name, entry.count)
     )
+    return from_file.encounter(spec, combatants, path=path)
 
 
 SPEC = EncounterSpec

@@ -1,5 +1,7 @@
-"""The Enchanted Realms encounter file format, declared once: validation, ``erc schema`` and
-the builder all come from it. The closed sets are the model's (``erc.rulesets.er.model``).
+"""The Enchanted Realms encounter file format, declared once: validation, ``erc schema``, the
+model's fields and its builder all come from it (``MODEL`` and ``Meta(extra=...)`` say what
+the model makes of a key; ``erc.core.encounter.generate``). The closed sets are the model's
+(``erc.rulesets.er.model``).
 
 Each key's title and description sit in its ``Meta``; the rules of ``build.cross_checks``
 that JSON Schema can state sit beside the declarations as ``extra_json_schema`` (read only
@@ -8,7 +10,7 @@ by ``erc schema``; ``erc.core.encounter.spec`` says why).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated, Literal
+from typing import TYPE_CHECKING, Annotated, ClassVar, Literal
 
 from msgspec import Meta
 
@@ -152,6 +154,8 @@ class Pools(_Closed, frozen=True):
 class WeaponSpec(_Closed, frozen=True):
     """A weapon; one that is not ranged needs a weight."""
 
+    MODEL: ClassVar[str] = "Weapon"
+
     name: Annotated[
         Text,
         Meta(title="Name", description="What `--with` names (two of one name: a check warning)."),
@@ -191,6 +195,7 @@ class WeaponSpec(_Closed, frozen=True):
     properties: Annotated[
         list[Text],
         Meta(
+            extra={"to": "as_set"},
             max_length=20,
             title="Properties",
             description="Open labels: light, reach (sneak attacks, R6.4), mechanical and ammo "
@@ -227,7 +232,9 @@ class ConditionSpec(_Closed, frozen=True):
 class CombatantSpec(_Closed, frozen=True):
     """A combatant, or with ``count`` a group of alike ones."""
 
-    name: CombatantName
+    MODEL: ClassVar[str] = "Combatant"
+
+    name: Annotated[CombatantName, Meta(extra={"param": True})]
     ac: Annotated[
         int,
         Meta(
@@ -240,16 +247,23 @@ class CombatantSpec(_Closed, frozen=True):
     ]
     body: Annotated[
         int,
-        Meta(ge=1, le=10_000, title="Body", description="Maximum Body: the hit points."),
+        Meta(
+            extra={"as": "body_max"},
+            ge=1,
+            le=10_000,
+            title="Body",
+            description="Maximum Body: the hit points.",
+        ),
     ]
     body_current: Annotated[
         Annotated[int, Meta(ge=0, le=10_000)] | None,
         Meta(
+            extra={"as": "body", "current": "body"},
             title="Current Body",
             description="The Body now, when not full: 0 (down) up to `body`. Default `body`.",
         ),
     ] = None
-    count: Count = 1
+    count: Annotated[Count, Meta(extra={"skip": True})] = 1
     side: Side = ""
     species: Annotated[
         Text | None,
@@ -277,11 +291,16 @@ class CombatantSpec(_Closed, frozen=True):
     ] = "medium"
     attributes: Annotated[
         SubAttributes,
-        Meta(title="Scores", description="Sub-attribute scores; a missing one is 0."),
+        Meta(
+            extra={"as": "scores", "to": "given"},
+            title="Scores",
+            description="Sub-attribute scores; a missing one is 0.",
+        ),
     ] = SubAttributes()
     modifiers: Annotated[
         SubAttributes,
         Meta(
+            extra={"to": "given"},
             title="Modifiers",
             description="Explicit sub-attribute modifiers, over the ones the scores give (R1.2: "
             "max(0, score // 2 - 1)).",
@@ -297,11 +316,16 @@ class CombatantSpec(_Closed, frozen=True):
     ] = 0
     pools: Annotated[
         Pools,
-        Meta(title="Die pools", description="d20s per pool (R5.1); none by default."),
+        Meta(
+            extra={"to": "given"},
+            title="Die pools",
+            description="d20s per pool (R5.1); none by default.",
+        ),
     ] = Pools()
     styles: Annotated[
         list[Style],
         Meta(
+            extra={"to": "as_set"},
             max_length=6,
             title="Style skills",
             description="With a crit style (bludgeoning cleaving polearms slashing) and 2+ "
@@ -324,6 +348,7 @@ class CombatantSpec(_Closed, frozen=True):
     conditions: Annotated[
         list[Annotated[ConditionName | ConditionSpec, Meta(extra_json_schema=BY_RULE)]],
         Meta(
+            extra={"to": "conditions"},
             max_length=12,
             title="Conditions",
             description="Conditions at the start (R10): a name, or `{condition: charmed, by: "
@@ -332,20 +357,35 @@ class CombatantSpec(_Closed, frozen=True):
     ] = []
     resist: Annotated[
         DamageTypes,
-        Meta(title="Resists", description="Damage types halved per strike (R5.5)."),
+        Meta(
+            extra={"to": "folded_set"},
+            title="Resists",
+            description="Damage types halved per strike (R5.5).",
+        ),
     ] = []
     immune: Annotated[
         DamageTypes,
-        Meta(title="Immune", description="Damage types that deal nothing (R5.5)."),
+        Meta(
+            extra={"to": "folded_set"},
+            title="Immune",
+            description="Damage types that deal nothing (R5.5).",
+        ),
     ] = []
     vulnerable: Annotated[
         DamageTypes,
-        Meta(title="Vulnerable", description="Damage types doubled per strike (R5.5)."),
+        Meta(
+            extra={"to": "folded_set"},
+            title="Vulnerable",
+            description="Damage types doubled per strike (R5.5).",
+        ),
     ] = []
 
 
 class RulesSpec(_Closed, frozen=True):
     """House rules (RULES.md, end); each key has a documented default."""
+
+    MODEL: ClassVar[str] = "Settings"
+    MODEL_ADDS: ClassVar[bool] = False
 
     advantage_damage: Annotated[
         Literal["d3", "none"],
@@ -375,10 +415,13 @@ class RulesSpec(_Closed, frozen=True):
 class EncounterSpec(_Closed, frozen=True):
     """An Enchanted Realms encounter (RULES.md)."""
 
-    erc: FormatVersion
+    MODEL: ClassVar[str] = "Encounter"
+
+    erc: Annotated[FormatVersion, Meta(extra={"skip": True})]
     combatants: Annotated[
         list[CombatantSpec],
         Meta(
+            extra={"param": True},
             max_length=MAX_COMBATANTS,
             title="Combatants",
             description="Everyone in the fight, in file order (the order of roll-init's dice).",
@@ -387,6 +430,7 @@ class EncounterSpec(_Closed, frozen=True):
     ruleset: Annotated[
         Literal["er"],
         Meta(
+            extra={"skip": True},
             title="Ruleset",
             description="er: Enchanted Realms, also when the key is left out.",
         ),

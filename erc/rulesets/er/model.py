@@ -1,18 +1,20 @@
 """The Enchanted Realms combat model every mechanic reads: combatants, weapons, settings.
 
-Built by ``erc.rulesets.er.format`` from a validated file, with the journal's state folded
-in by ``erc.rulesets.er.events``; frozen, plain data. The closed sets below are declared
-once: the file format, the schema and the cache derive from them.
+The fields a file gives are declared once, in ``erc.rulesets.er.format``: ``fields.py`` is
+written from it (``make model``), and so is ``from_file.py``, which builds the model from a
+validated file. This module adds the rules' methods and the journal's state, folded in by
+``erc.rulesets.er.events``; frozen, plain data. The closed sets below are the format's.
 """
 
 from __future__ import annotations
 
 from erc.core.model import Condition
 from erc.core.value import Value
+from erc.rulesets.er.fields import CombatantFields, EncounterFields, WeaponFields
+from erc.rulesets.er.fields import Settings as Settings  # the model adds nothing to it
 
 TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
 if TYPE_CHECKING:
-    from collections.abc import Mapping
     from typing import ClassVar, Literal
 
 
@@ -80,15 +82,7 @@ def derived_modifier(score: int) -> int:
     return max(0, score // 2 - 1)
 
 
-class Weapon(Value):
-    name: str
-    kind: Kind
-    damage_type: str
-    weight: Weight | None = None
-    hand: Hand | None = None
-    properties: frozenset[str] = frozenset()
-    sneak: bool = False
-
+class Weapon(WeaponFields):
     @property
     def weight_damage(self) -> int:
         """R5.4: light 0, medium 1, heavy 2; a ranged weapon counts 0 unless it gives one."""
@@ -106,26 +100,7 @@ SAVAGE_BODY_WEAPON = Weapon(name="body weapon", kind="savage", damage_type="blun
 """R5.1: a savage pool with no savage weapon strikes with the body: weight 0, blunt."""
 
 
-class Combatant(Value):
-    name: str
-    ac: int
-    body_max: int
-    body: int
-    side: str = ""
-    species: str | None = None
-    speed: int | None = None
-    size: Size = "medium"
-    scores: Mapping[str, int] = {}
-    modifiers: Mapping[str, int] = {}
-    initiative: int = 0
-    pools: Mapping[str, int] = {}
-    styles: frozenset[str] = frozenset()
-    weapons: tuple[Weapon, ...] = ()
-    armor: Armor = "none"
-    conditions: tuple[Condition, ...] = ()
-    resist: frozenset[str] = frozenset()
-    immune: frozenset[str] = frozenset()
-    vulnerable: frozenset[str] = frozenset()
+class Combatant(CombatantFields):
     # The journal's state for this round (R11), folded in by erc.rulesets.er.events:
     reaction_used: bool = False
     """Its one reaction this round is spent (chapter 000 "Reactions")."""
@@ -194,26 +169,13 @@ class Drop(Value):
     round: int
 
 
-class Settings(Value):
-    """RULES.md "House rules": documented defaults an encounter's ``rules:`` may change."""
-
-    advantage_damage: str = "d3"
-    """``d3`` or ``none`` (R1.6); the choices are the file format's (``RulesSpec``)."""
-    initiative: str = "reroll"
-    """``reroll`` or ``keep`` (R3.4)."""
-    bound_movement: str = "half"
-    """``half`` or ``full`` (R9.3)."""
-
-
 HouseRules = Settings
 
 
-class Encounter(Value):
+class Encounter(EncounterFields):
     ruleset: ClassVar[str] = "er"
-    combatants: tuple[Combatant, ...]
-    name: str = ""
-    rules: Settings = Settings()
     path: str | None = None
+    """The file it was read from (none for a file on standard input)."""
 
     def get(self, name: str) -> Combatant:
         """The combatant with exactly this (already resolved) name."""

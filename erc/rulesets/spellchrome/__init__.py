@@ -24,8 +24,9 @@ RULESET = Ruleset(
     ),
     sources=(
         "rulesets/spellchrome/model.py",
+        "rulesets/spellchrome/fields.py",
         "rulesets/spellchrome/format.py",
+        "rulesets/spellchrome/from_file.py",
         "rulesets/spellchrome/build.py",
     ),
-    settings=("initiative",),
 )

@@ -22,9 +22,9 @@ from erc.core.encounter.common import (
 from erc.core.encounter.yamlread import Document
 from erc.core.errors import ErcError, Problem
 from erc.core.expr import parse as parse_dice
-from erc.core.model import Condition
-from erc.rulesets.spellchrome.format import Bab, CombatantSpec, EncounterSpec
-from erc.rulesets.spellchrome.model import Armor, Combatant, Encounter, Settings, Shield, Weapon
+from erc.rulesets.spellchrome import from_file
+from erc.rulesets.spellchrome.format import CombatantSpec, EncounterSpec
+from erc.rulesets.spellchrome.model import Encounter
 
 RANGE_KEYS = ("range", "max_range", "range_bonus")
 
@@ -87,55 +87,22 @@ def _weapon_checks(at: tuple[str | int, ...], weapon: dict[str, Any], report: An
 
 
 def build(spec: EncounterSpec, path: str | None) -> Encounter:
-    """The rules' model of a file that passed validation and ``cross_checks``."""
-    combatants: list[Combatant] = []
-    for entry in spec.combatants:
-        combatants += [_combatant(entry, name) for name in expand(entry.name, entry.count)]
-    return Encounter(tuple(combatants), spec.name, Settings(spec.rules.initiative), path)
-
-
-def _steps(bab: Bab) -> tuple[int, ...]:
-    return (bab,) if isinstance(bab, int) else tuple(bab)
-
-
-def _given(values: Any) -> dict[str, int]:
-    return {k: v for k in ("strength", "dexterity") if (v := getattr(values, k)) is not None}
-
-
-def _combatant(entry: CombatantSpec, name: str) -> Combatant:
-    armor = None
-    ex_hp = 0
-    if entry.armor is not None:
-        given = entry.armor
-        dr = str(given.dr).strip() if given.dr is not None else None
-        armor = Armor(given.name, given.bonus, dr, given.ex_hp, given.empowered)
-        if given.empowered:  # SC5.2: armour that is not empowered has no EX-HP
-            ex_hp = given.ex_hp if given.ex_hp_current is None else given.ex_hp_current
-    shield = Shield(entry.shield.name, entry.shield.bonus) if entry.shield is not None else None
-    weapons = tuple(
-        Weapon(w.name, w.kind, str(w.damage).strip(), w.range, w.max_range, w.range_bonus)
-        for w in entry.weapons
+    """The rules' model of a file that passed validation and ``cross_checks``: a combatant
+    per name its ``count`` makes (``from_file``, written from the format)."""
+    combatants = tuple(
+        from_file.combatant(entry, name, ex_hp=_ex_hp(entry))
+        for entry in spec.combatants
+        for name in expand(entry.name, entry.count)
     )
-    return Combatant(
-        name=name,
-        hp_max=entry.hp,
-        hp=entry.hp if entry.hp_current is None else entry.hp_current,
-        side=entry.side,
-        scores=_given(entry.abilities),
-        modifiers=_given(entry.modifiers),
-        bab_melee=_steps(entry.bab.melee),
-        bab_ranged=_steps(entry.bab.ranged),
-        initiative=entry.initiative,
-        speed=entry.speed,
-        armor=armor,
-        shield=shield,
-        natural_armor=entry.natural_armor,
-        ac_bonus=entry.ac_bonus,
-        range_bonus=entry.range_bonus,
-        conditions=tuple(Condition(c) for c in dict.fromkeys(entry.conditions)),
-        weapons=weapons,
-        ex_hp=ex_hp,
-    )
+    return from_file.encounter(spec, combatants, path=path)
+
+
+def _ex_hp(entry: CombatantSpec) -> int:
+    """SC8.3: the Extraordinary HP left; SC5.2: armour that is not empowered has none."""
+    armor = entry.armor
+    if armor is None or not armor.empowered:
+        return 0
+    return armor.ex_hp if armor.ex_hp_current is None else armor.ex_hp_current
 
 
 SPEC = EncounterSpec

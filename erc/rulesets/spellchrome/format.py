@@ -1,6 +1,7 @@
 """The Spellchrome encounter file format (RULES-spellchrome Part 2), declared once:
-validation, ``erc schema`` and the builder all come from it. The closed sets are the
-model's (``erc.rulesets.spellchrome.model``).
+validation, ``erc schema``, the model's fields and its builder all come from it (``MODEL``
+and ``Meta(extra=...)`` say what the model makes of a key; ``erc.core.encounter.generate``).
+The closed sets are the model's (``erc.rulesets.spellchrome.model``).
 
 ``ruleset: spellchrome`` is required: a file without the key is Enchanted Realms. Each key's
 title and description sit in its ``Meta``; the rules of ``build.cross_checks`` that JSON
@@ -10,7 +11,7 @@ schema``; ``erc.core.encounter.spec`` says why).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated, Literal
+from typing import TYPE_CHECKING, Annotated, ClassVar, Literal
 
 from msgspec import Meta
 
@@ -55,7 +56,7 @@ if TYPE_CHECKING:  # the checker needs literal values; at run time they come fro
     from erc.rulesets.spellchrome.model import Kind
 
     ConditionName = str
-    Initiative = str
+    Initiative = Literal["keep", "reroll"]
 else:
     Kind = Literal[model.WEAPON_KINDS]
     ConditionName = Literal[model.CONDITIONS]
@@ -136,6 +137,7 @@ class BabSpec(_Closed, frozen=True):
     melee: Annotated[
         Bab,
         Meta(
+            extra={"to": "steps"},
             title="Melee BAB",
             description="The melee base attack bonus, or iterative bonuses in order for "
             "`--full` (SC4.4). Default 0.",
@@ -144,6 +146,7 @@ class BabSpec(_Closed, frozen=True):
     ranged: Annotated[
         Bab,
         Meta(
+            extra={"to": "steps"},
             title="Ranged BAB",
             description="The ranged and thrown base attack bonus, or iterative bonuses in "
             "order for `--full`. Default 0.",
@@ -154,6 +157,8 @@ class BabSpec(_Closed, frozen=True):
 class ArmorSpec(_Closed, frozen=True):
     """Worn armour (SC5, SC8): AC, damage reduction, Extraordinary HP, when empowered."""
 
+    MODEL: ClassVar[str] = "Armor"
+
     name: Annotated[Text, Meta(title="Name", description='Shown in results. Default "armour".')] = (
         "armour"
     )
@@ -161,6 +166,7 @@ class ArmorSpec(_Closed, frozen=True):
     dr: Annotated[
         Annotated[int, Meta(ge=0, le=1000)] | Dice | None,
         Meta(
+            extra={"to": "text"},
             title="Damage reduction",
             description="Taken off every hit: a number, or a dice expression (`d6`) rolled at "
             "the first hit of a round and kept for the round (SC8.1).",
@@ -176,6 +182,7 @@ class ArmorSpec(_Closed, frozen=True):
     ex_hp_current: Annotated[
         Annotated[int, Meta(ge=0, le=10_000)] | None,
         Meta(
+            extra={"skip": True},
             title="Current Extraordinary HP",
             description="EX-HP left, when not full: up to `ex_hp`. Default `ex_hp`.",
         ),
@@ -193,6 +200,8 @@ class ArmorSpec(_Closed, frozen=True):
 class ShieldSpec(_Closed, frozen=True):
     """A shield: its bonus adds to armour's (SC5.1)."""
 
+    MODEL: ClassVar[str] = "Shield"
+
     name: Annotated[Text, Meta(title="Name", description='Shown in results. Default "shield".')] = (
         "shield"
     )
@@ -201,6 +210,8 @@ class ShieldSpec(_Closed, frozen=True):
 
 class WeaponSpec(_Closed, frozen=True):
     """A weapon; ranged and thrown weapons have a range band, melee ones none (SC4.5, SC7)."""
+
+    MODEL: ClassVar[str] = "Weapon"
 
     name: Annotated[
         Text,
@@ -217,6 +228,7 @@ class WeaponSpec(_Closed, frozen=True):
     damage: Annotated[
         Annotated[int, Meta(ge=0, le=1_000_000)] | Dice,
         Meta(
+            extra={"to": "text"},
             title="Damage",
             description="The damage of a hit: a dice expression (`2d10`, `1d6+1`) or a number "
             "(SC6.1).",
@@ -249,31 +261,46 @@ class WeaponSpec(_Closed, frozen=True):
 class CombatantSpec(_Closed, frozen=True):
     """A combatant, or with ``count`` a group of alike ones."""
 
-    name: CombatantName
-    hp: Annotated[int, Meta(ge=1, le=10_000, title="HP", description="Maximum hit points.")]
+    MODEL: ClassVar[str] = "Combatant"
+
+    name: Annotated[CombatantName, Meta(extra={"param": True})]
+    hp: Annotated[
+        int,
+        Meta(
+            extra={"as": "hp_max"}, ge=1, le=10_000, title="HP", description="Maximum hit points."
+        ),
+    ]
     hp_current: Annotated[
         Annotated[int, Meta(ge=-10_000, le=10_000)] | None,
         Meta(
+            extra={"as": "hp", "current": "hp"},
             title="Current HP",
             description="The HP now, when not full: up to `hp`, and below 0 when down (SC6.5). "
             "Default `hp`.",
         ),
     ] = None
-    count: Count = 1
+    count: Annotated[Count, Meta(extra={"skip": True})] = 1
     side: Side = ""
     abilities: Annotated[
         Abilities,
-        Meta(title="Abilities", description="Strength and Dexterity scores; default 10 each."),
+        Meta(
+            extra={"as": "scores", "to": "given"},
+            title="Abilities",
+            description="Strength and Dexterity scores; default 10 each.",
+        ),
     ] = Abilities()
     modifiers: Annotated[
         AbilityModifiers,
         Meta(
-            title="Ability modifiers", description="Explicit modifiers, over the scores' (SC1.1)."
+            extra={"to": "given"},
+            title="Ability modifiers",
+            description="Explicit modifiers, over the scores' (SC1.1).",
         ),
     ] = AbilityModifiers()
     bab: Annotated[
         BabSpec,
         Meta(
+            extra={"flatten": True},
             title="Base attack bonus",
             description="Melee and ranged BAB (SC4.3): numbers or iterative bonuses.",
         ),
@@ -326,6 +353,7 @@ class CombatantSpec(_Closed, frozen=True):
     conditions: Annotated[
         list[ConditionName],
         Meta(
+            extra={"to": "conditions"},
             max_length=5,
             title="Conditions",
             description="asleep, bound, paralyzed, unconscious (cannot act, flat-footed) and "
@@ -345,6 +373,9 @@ class CombatantSpec(_Closed, frozen=True):
 class RulesSpec(_Closed, frozen=True):
     """House rules (SC2.4); each key has a documented default."""
 
+    MODEL: ClassVar[str] = "Settings"
+    MODEL_ADDS: ClassVar[bool] = False
+
     initiative: Annotated[
         Initiative,
         Meta(
@@ -358,10 +389,13 @@ class RulesSpec(_Closed, frozen=True):
 class EncounterSpec(_Closed, frozen=True):
     """A Spellchrome encounter (RULES-spellchrome.md)."""
 
-    erc: FormatVersion
+    MODEL: ClassVar[str] = "Encounter"
+
+    erc: Annotated[FormatVersion, Meta(extra={"skip": True})]
     ruleset: Annotated[
         Literal["spellchrome"],
         Meta(
+            extra={"skip": True},
             title="Ruleset",
             description="spellchrome: required, since a file without it is Enchanted Realms.",
         ),
@@ -369,6 +403,7 @@ class EncounterSpec(_Closed, frozen=True):
     combatants: Annotated[
         list[CombatantSpec],
         Meta(
+            extra={"param": True},
             max_length=MAX_COMBATANTS,
             title="Combatants",
             description="Everyone in the fight, in file order (the order of roll-init's dice).",

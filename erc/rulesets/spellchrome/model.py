@@ -1,18 +1,26 @@
 """The Spellchrome combat model every mechanic reads: combatants, armour, weapons, settings.
 
-Built by ``erc.rulesets.spellchrome.build`` from a validated file, with the journal's state
-folded in by ``erc.rulesets.spellchrome.events``; frozen, plain data. The closed sets below
-are declared once: the file format, the schema and the cache derive from them.
+The fields a file gives are declared once, in ``erc.rulesets.spellchrome.format``:
+``fields.py`` is written from it (``make model``), and so is ``from_file.py``, which builds
+the model from a validated file. This module adds the rules' methods, what the file gives
+only through a rule (``ex_hp``), and the journal's state, folded in by
+``erc.rulesets.spellchrome.events``; frozen, plain data. The closed sets below are the
+format's.
 """
 
 from __future__ import annotations
 
-from erc.core.model import Condition
-from erc.core.value import Value
+from erc.rulesets.spellchrome.fields import (
+    ArmorFields,
+    CombatantFields,
+    EncounterFields,
+    ShieldFields,
+    WeaponFields,
+)
+from erc.rulesets.spellchrome.fields import Settings as Settings  # the model adds nothing to it
 
 TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
 if TYPE_CHECKING:
-    from collections.abc import Mapping
     from typing import ClassVar, Literal
 
 ABILITIES = ("strength", "dexterity")
@@ -36,17 +44,7 @@ def ability_modifier(score: int) -> int:
     return (score - 10) // 2
 
 
-class Weapon(Value):
-    name: str
-    kind: Kind
-    damage: str
-    """A dice expression (``2d10``, ``1d6+1``), checked when the file is read."""
-    range: int | None = None
-    """The listed (unmodified) range in ft; ranged and thrown weapons only."""
-    max_range: int | None = None
-    range_bonus: int = 0
-    """Feet added to the effective range by feats or equipment (SC7.1)."""
-
+class Weapon(WeaponFields):
     @property
     def melee(self) -> bool:
         return self.kind == "melee"
@@ -57,47 +55,17 @@ class Weapon(Value):
         return self.kind in ("melee", "thrown")
 
 
-class Armor(Value):
+class Armor(ArmorFields):
     """Body armour: its bonus, damage reduction (a dice expression or a whole number, as
     text) and Extraordinary HP. Spellchrome armour that is not empowered gives none of them
     (SC5.2)."""
 
-    name: str = "armour"
-    bonus: int = 0
-    dr: str | None = None
-    ex_hp: int = 0
-    empowered: bool = True
 
-
-class Shield(Value):
+class Shield(ShieldFields):
     """A shield: its bonus combines with armour (SC5.1); it is not Spellchrome armour."""
 
-    name: str = "shield"
-    bonus: int = 0
 
-
-class Combatant(Value):
-    name: str
-    hp_max: int
-    hp: int
-    """Current HP: may be 0 or below (SC6.5)."""
-    side: str = ""
-    scores: Mapping[str, int] = {}
-    modifiers: Mapping[str, int] = {}
-    bab_melee: tuple[int, ...] = (0,)
-    """SC4.3, SC4.4: the melee base attack bonus, one entry per iterative attack."""
-    bab_ranged: tuple[int, ...] = (0,)
-    initiative: int = 0
-    speed: int = DEFAULT_SPEED
-    armor: Armor | None = None
-    shield: Shield | None = None
-    natural_armor: int = 0
-    ac_bonus: int = 0
-    """Miscellaneous AC bonuses (Combat Awareness and the like); count for touch AC."""
-    range_bonus: int = 0
-    """Feet added to the effective range of every ranged or thrown weapon (Part 3.6)."""
-    conditions: tuple[Condition, ...] = ()
-    weapons: tuple[Weapon, ...] = ()
+class Combatant(CombatantFields):
     ex_hp: int = 0
     """Current Extraordinary HP (SC8.3)."""
     # The journal's state for this round, folded in by erc.rulesets.spellchrome.events:
@@ -167,19 +135,10 @@ class Combatant(Value):
         return next((w for w in self.weapons if w.name.casefold() == folded), None)
 
 
-class Settings(Value):
-    """House rules (RULES-spellchrome SC2.4): documented defaults ``rules:`` may change."""
-
-    initiative: str = "keep"
-    """``keep`` (the chapter's standard method) or ``reroll``."""
-
-
-class Encounter(Value):
+class Encounter(EncounterFields):
     ruleset: ClassVar[str] = "spellchrome"
-    combatants: tuple[Combatant, ...]
-    name: str = ""
-    rules: Settings = Settings()
     path: str | None = None
+    """The file it was read from (none for a file on standard input)."""
 
     def get(self, name: str) -> Combatant:
         for combatant in self.combatants:

@@ -8,6 +8,7 @@ from erc.core.dice import DICE_BUDGET
 from erc.core.errors import ErcError
 from erc.core.mechanic import Mechanic, command
 from erc.rulesets.elysium import events
+from erc.rulesets.elysium.model import die_sides
 from erc.rulesets.elysium.rules.initiative import kept_checks
 from erc.rulesets.elysium.rules.initiative import roll_init as resolve
 
@@ -50,7 +51,9 @@ def roll_init(
     kept = kept_checks(rules.initiative, number, state.rolls, state.reactions)
     return Mechanic(
         "roll-init",
-        lambda dice: resolve(dice, current.combatants, round=number, sides=rules.sides, kept=kept),
+        lambda dice: resolve(
+            dice, current.combatants, round=number, sides=die_sides(rules), kept=kept
+        ),
         "erc.rulesets.elysium.render.initiative",
         effects=events.roll_init,
         budget=DICE_BUDGET + 4 * len(current.combatants),

@@ -13,7 +13,7 @@ from erc.core.dice import Dice
 from erc.core.errors import ErcError
 from erc.core.value import Value
 from erc.rulesets.elysium.conditions import actor, two
-from erc.rulesets.elysium.model import HAND_TO_HAND, Combatant, Settings, Weapon
+from erc.rulesets.elysium.model import HAND_TO_HAND, Combatant, Settings, Weapon, die_sides
 from erc.rulesets.elysium.rules.ap import ApSpend, pay
 from erc.rulesets.elysium.rules.defense import Defense, defense
 from erc.rulesets.elysium.rules.movement import run_up
@@ -219,7 +219,7 @@ def plan_attack(
         run is not None and run.stand_up,
         parts.get("feint", 0),
         Sneak(True, rules.helpless_defense) if sneak else None,
-        rules.sides,
+        die_sides(rules),
         tuple(notes),
     )
 

@@ -9,7 +9,7 @@ from erc.core.checks import Opposed, Roller
 from erc.core.dice import Dice
 from erc.core.errors import ErcError, did_you_mean
 from erc.core.value import Value
-from erc.rulesets.elysium.model import ABILITIES, Combatant, Settings
+from erc.rulesets.elysium.model import ABILITIES, Combatant, Settings, die_sides
 from erc.rulesets.elysium.rules.ap import ApSpend
 from erc.rulesets.elysium.rules.grab import HOLD_CHECKS
 from erc.rulesets.elysium.rules.rolls import Side, check_parts, roll_opposed, side, unrolled
@@ -82,7 +82,14 @@ def plan_competition(
         sides.append(side(who, parts, f"{who.name} {check}"))
     left = a.ap_left
     return CompetitionPlan(
-        a, b, checks, sides[0], sides[1], tuple(used), ApSpend(a.name, 0, left, left), rules.sides
+        a,
+        b,
+        checks,
+        sides[0],
+        sides[1],
+        tuple(used),
+        ApSpend(a.name, 0, left, left),
+        die_sides(rules),
     )
 
 

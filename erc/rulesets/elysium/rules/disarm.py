@@ -8,7 +8,7 @@ from erc.core.dice import Dice
 from erc.core.errors import ErcError
 from erc.core.value import Value
 from erc.rulesets.elysium.conditions import actor, two
-from erc.rulesets.elysium.model import HAND_TO_HAND, Combatant, Settings, Weapon
+from erc.rulesets.elysium.model import HAND_TO_HAND, Combatant, Settings, Weapon, die_sides
 from erc.rulesets.elysium.rules.ap import ApSpend, pay
 from erc.rulesets.elysium.rules.attack import choose_weapon
 from erc.rulesets.elysium.rules.rolls import Side, roll_opposed, side, unrolled
@@ -120,7 +120,7 @@ def plan_disarm(
         f"{defender.name} disarm resistance",
     )
     return DisarmPlan(
-        attacker, defender, chosen, goal, take, initiator, opponent, spend, rules.sides
+        attacker, defender, chosen, goal, take, initiator, opponent, spend, die_sides(rules)
     )
 
 

@@ -7,7 +7,7 @@ from erc.core.checks import Opposed, Roller
 from erc.core.dice import Dice
 from erc.core.value import Value
 from erc.rulesets.elysium.conditions import actor, two
-from erc.rulesets.elysium.model import Combatant, Settings, Weapon
+from erc.rulesets.elysium.model import Combatant, Settings, Weapon, die_sides
 from erc.rulesets.elysium.rules.ap import ApSpend, pay
 from erc.rulesets.elysium.rules.attack import choose_weapon
 from erc.rulesets.elysium.rules.rolls import Side, check_parts, roll_opposed, side, unrolled
@@ -63,7 +63,7 @@ def plan_feint(
         side(attacker, check_parts(attacker, "bluff"), f"{attacker.name} bluff"),
         side(defender, check_parts(defender, "discern"), f"{defender.name} discern"),
         spend,
-        rules.sides,
+        die_sides(rules),
         round,
     )
 

@@ -12,7 +12,7 @@ from erc.core.dice import Dice
 from erc.core.errors import ErcError
 from erc.core.value import Value
 from erc.rulesets.elysium.conditions import actor, cannot_act, two
-from erc.rulesets.elysium.model import HAND_TO_HAND, Combatant, Settings, Weapon
+from erc.rulesets.elysium.model import HAND_TO_HAND, Combatant, Settings, Weapon, die_sides
 from erc.rulesets.elysium.rules.ap import (
     ESCAPE_AP,
     GRAB_AP,
@@ -153,7 +153,7 @@ def plan_grab(
             None,
             0,
             0,
-            rules.sides,
+            die_sides(rules),
             notes,
         )
     actor(attacker, offensive=True, what=f"a grab ({action})")
@@ -198,7 +198,7 @@ def plan_grab(
             None,
             parts.get("feint", 0),
             0,
-            rules.sides,
+            die_sides(rules),
             guard.notes,
         )
     if defense_kind is not None:
@@ -242,7 +242,7 @@ def plan_grab(
         item_weapon,
         0,
         bonus if check in HOLD_CHECKS else 0,
-        rules.sides,
+        die_sides(rules),
         carry.notes if carry is not None else (),
     )
 
@@ -403,7 +403,7 @@ def plan_escape(
         side(grabber, check_parts(grabber, "hold"), f"{grabber.name} hold"),
         spend,
         bonus,
-        rules.sides,
+        die_sides(rules),
     )
 
 

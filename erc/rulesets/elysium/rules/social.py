@@ -8,7 +8,14 @@ from erc.core.dice import Dice
 from erc.core.errors import ErcError
 from erc.core.value import Value
 from erc.rulesets.elysium.conditions import actor, two
-from erc.rulesets.elysium.model import AGITATION, MORALE, Combatant, Settings, level_penalty
+from erc.rulesets.elysium.model import (
+    AGITATION,
+    MORALE,
+    Combatant,
+    Settings,
+    die_sides,
+    level_penalty,
+)
 from erc.rulesets.elysium.rules.ap import SOCIAL_AP, ApSpend, pay
 from erc.rulesets.elysium.rules.attack import check_mod
 from erc.rulesets.elysium.rules.rolls import Side, check_parts, roll_opposed, side, unrolled
@@ -100,7 +107,7 @@ def plan_social(
         side(attacker, parts, f"{attacker.name} {action}"),
         side(defender, guard, f"{defender.name} discern"),
         spend,
-        rules.sides,
+        die_sides(rules),
     )
 
 

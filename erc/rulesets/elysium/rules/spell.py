@@ -8,7 +8,7 @@ from erc.core.dice import Dice
 from erc.core.errors import ErcError
 from erc.core.value import Value
 from erc.rulesets.elysium.conditions import actor, two
-from erc.rulesets.elysium.model import Combatant, Settings, Spell
+from erc.rulesets.elysium.model import Combatant, Settings, Spell, die_sides
 from erc.rulesets.elysium.rules.ap import ApSpend, pay
 from erc.rulesets.elysium.rules.attack import TargetHp
 from erc.rulesets.elysium.rules.defense import Defense, spell_defense
@@ -111,7 +111,7 @@ def plan_cast(
         side(caster, parts, f"{caster.name} spell attack"),
         guard,
         spend,
-        rules.sides,
+        die_sides(rules),
         guard.notes,
     )
 

@@ -8,7 +8,7 @@ from erc.core.dice import Dice
 from erc.core.errors import ErcError
 from erc.core.value import Value
 from erc.rulesets.elysium.conditions import actor, two
-from erc.rulesets.elysium.model import Combatant, Settings, Weapon
+from erc.rulesets.elysium.model import Combatant, Settings, Weapon, die_sides
 from erc.rulesets.elysium.rules.ap import ApSpend, pay
 from erc.rulesets.elysium.rules.attack import CHARGE_DAMAGE, choose_weapon
 from erc.rulesets.elysium.rules.defense import agility_and_dodge
@@ -111,7 +111,7 @@ def plan_trip(
         side(attacker, parts, f"{attacker.name} trip"),
         side(defender, guard, f"{defender.name} trip defense"),
         spend,
-        rules.sides,
+        die_sides(rules),
         run.notes if run is not None else (),
     )
 

@@ -1,0 +1,385 @@
+"""The model and its builder, written from a ruleset's file format: each key declared once.
+
+A ruleset's ``format.py`` declares every key of its encounter files (type, limits, default,
+title, description). From it this module writes two files of the ruleset, which a test
+keeps in step (``make model`` rewrites them):
+
+- ``fields.py``: the model's fields that the file gives, as ``erc.core.value.Value`` classes
+  (``<Model>Fields``, extended by ``model.py`` with the rules' methods and the journal's
+  state; or ``<Model>`` itself when the model adds nothing). It imports nothing but
+  ``Value``, so the start-up path stays as light as a hand-written model.
+- ``from_file.py``: one function per model class, building it from a validated file.
+
+A declaration (a ``Struct``) is a model class when it says which, ``MODEL: ClassVar[str]``
+(``MODEL_ADDS: ClassVar[bool] = False`` when ``model.py`` adds nothing to it). A key's
+``Meta(extra={...})`` says what the model makes of it, when not a copy of the same name:
+
+- ``"as": NAME``: the model's name for it (``body`` is the model's ``body_max``);
+- ``"current": KEY``: the value now of ``KEY``'s maximum, ``KEY``'s value when left out;
+- ``"to": CONVERTER``: one of ``erc.core.encounter.convert`` (``as_set``, ``given``, ...);
+- ``"flatten": True``: a nested declaration whose keys become ``<key>_<inner>`` fields;
+- ``"param": True``: the builder's caller passes it (the name ``count`` numbered, the
+  combatants built);
+- ``"skip": True``: the file's alone (``erc``, ``ruleset``, ``count``), or built by the
+  ruleset's ``build.py`` and passed to the builder by keyword (model-only fields).
+"""
+
+from __future__ import annotations
+
+import importlib
+import pathlib
+import sys
+import textwrap
+from dataclasses import dataclass
+from typing import Any
+
+import msgspec
+import msgspec.inspect as mi
+
+from erc.core.encounter.convert import CONVERTERS
+
+HEADER = "Generated from ``{source}`` by ``make model``: do not edit."
+
+
+@dataclass(frozen=True)
+class Field:
+    """One field of a generated model class."""
+
+    name: str
+    annotation: str
+    default: str | None  # source text; None: required
+    expr: str  # how the builder computes it, from ``spec``
+    doc: str
+    param: bool = False
+
+
+@dataclass
+class Model:
+    """One model class: its declaration, its name, whether ``model.py`` extends it."""
+
+    spec: type
+    name: str
+    adds: bool
+    fields: list[Field]
+
+    @property
+    def base(self) -> str:
+        return f"{self.name}Fields" if self.adds else self.name
+
+    @property
+    def function(self) -> str:
+        return "".join(f"_{c.lower()}" if c.isupper() else c for c in self.name).lstrip("_")
+
+
+class _Writer:
+    def __init__(self, package: str) -> None:
+        self.package = package
+        self.format = importlib.import_module(f"{package}.format")
+        self.models: dict[type, Model] = {}
+        self.order: list[Model] = []
+        self.typing: set[str] = set()  # names the annotations need
+
+    # --- reading the declarations -------------------------------------------------------
+
+    def model(self, cls: type) -> Model:
+        found = self.models.get(cls)
+        if found is not None:
+            return found
+        name = getattr(cls, "MODEL", None)
+        if not isinstance(name, str):
+            raise TypeError(f"{cls.__name__} has no MODEL and no conversion reads it")
+        model = self.models[cls] = Model(cls, name, bool(getattr(cls, "MODEL_ADDS", True)), [])
+        info = mi.type_info(cls)
+        assert isinstance(info, mi.StructType)
+        for key in info.fields:
+            model.fields += self.fields_of(key, "spec", info)
+        self.order.append(model)  # after the models it refers to
+        return model
+
+    def fields_of(self, key: mi.Field, at: str, owner: mi.StructType) -> list[Field]:
+        kind, extra, doc = _unwrap(key.type)
+        if extra.get("skip"):
+            return []
+        src = f"{at}.{key.name}"
+        if extra.get("flatten"):
+            inner = _strip_none(kind)
+            assert isinstance(inner, mi.StructType), f"{key.name}: flatten needs a declaration"
+            out: list[Field] = []
+            for sub in inner.fields:
+                for field in self.fields_of(sub, src, inner):
+                    out.append(_renamed(field, f"{key.name}_{field.name}"))
+            return out
+        name = extra.get("as", key.name)
+        default = _default(key)
+        to = extra.get("to")
+        if (of := extra.get("current")) is not None:
+            most = next(f for f in owner.fields if f.name == of)
+            annotation = self.annotation(_strip_none(kind))
+            expr = f"{at}.{of} if {src} is None else {src}"
+            default = _default(most)
+            return [Field(name, annotation, self.default(default, None, kind), expr, doc)]
+        if to is not None:
+            if to not in CONVERTERS:
+                raise ValueError(f"{key.name}: no converter {to!r}")
+            inner = _strip_none(kind)
+            annotation = self.converted(to, inner)
+            expr = f"{to}({src})"
+            if inner is not kind:  # optional: None stays None
+                annotation += " | None"
+                expr = f"None if {src} is None else {expr}"
+        else:
+            annotation = self.annotation(kind)
+            expr = self.copy(kind, src)
+        text = self.default(default, to, kind)
+        return [Field(name, annotation, text, expr, doc, param=bool(extra.get("param")))]
+
+    # --- the model's annotations --------------------------------------------------------
+
+    def annotation(self, kind: Any, *, widen: bool = False) -> str:
+        kind = _unwrap(kind)[0]
+        if isinstance(kind, mi.IntType):
+            return "int"
+        if isinstance(kind, mi.StrType):
+            return "str"
+        if isinstance(kind, mi.BoolType):
+            return "bool"
+        if isinstance(kind, mi.NoneType):
+            return "None"
+        if isinstance(kind, mi.LiteralType):
+            if widen:
+                return " | ".join(dict.fromkeys(type(v).__name__ for v in kind.values))
+            self.typing.add("Literal")
+            return f"Literal[{', '.join(_quote(v) for v in kind.values)}]"
+        if isinstance(kind, mi.UnionType):
+            return " | ".join(dict.fromkeys(self.annotation(t, widen=widen) for t in kind.types))
+        if isinstance(kind, mi.ListType):
+            return f"tuple[{self.annotation(kind.item_type, widen=True)}, ...]"
+        if isinstance(kind, mi.DictType):
+            self.typing.add("Mapping")
+            key = self.annotation(kind.key_type, widen=True)
+            return f"Mapping[{key}, {self.annotation(kind.value_type, widen=True)}]"
+        if isinstance(kind, mi.StructType):
+            model = self.model(kind.cls)
+            self.typing.add(model.name)
+            return model.name
+        raise TypeError(f"no model type for {kind!r}")
+
+    def converted(self, to: str, kind: Any) -> str:
+        """The model's annotation for a key read through converter ``to``."""
+        if to in ("as_set", "folded_set"):
+            assert isinstance(kind, mi.ListType)
+            return f"frozenset[{self.annotation(kind.item_type, widen=True)}]"
+        if to == "as_tuple":
+            return self.annotation(kind)
+        if to == "as_dict":
+            return self.annotation(kind)
+        if to == "given":
+            assert isinstance(kind, mi.StructType)
+            values = dict.fromkeys(
+                self.annotation(_strip_none(_unwrap(f.type)[0]), widen=True) for f in kind.fields
+            )
+            self.typing.add("Mapping")
+            return f"Mapping[str, {' | '.join(values)}]"
+        if to == "conditions":
+            self.typing.add("Condition")
+            return "tuple[Condition, ...]"
+        if to == "text":
+            return "str"
+        if to == "steps":
+            return "tuple[int, ...]"
+        raise ValueError(f"no model type for converter {to!r}")
+
+    def copy(self, kind: Any, src: str) -> str:
+        """How the builder carries a key it does not convert."""
+        inner = _strip_none(kind)
+        optional = inner is not kind
+        if isinstance(inner, mi.ListType):
+            item = _unwrap(inner.item_type)[0]
+            if isinstance(item, mi.StructType):
+                return f"tuple({self.model(item.cls).function}(v) for v in {src})"
+            return f"as_tuple({src})"
+        if isinstance(inner, mi.DictType):
+            return f"as_dict({src})"
+        if isinstance(inner, mi.StructType):
+            call = f"{self.model(inner.cls).function}({src})"
+            return f"None if {src} is None else {call}" if optional else call
+        return src
+
+    def default(self, value: Any, to: str | None, kind: Any) -> str | None:
+        """The model's default, as source: the file's default as the builder makes it."""
+        if value is msgspec.NODEFAULT:
+            return None
+        if isinstance(value, msgspec.Struct) and to is None:
+            model = self.model(type(value))
+            if value != type(value)() or model.adds:
+                raise ValueError(f"{type(value).__name__}: a default model must be the plain one")
+            return f"{model.name}()"
+        if value is None:  # optional: None stays None (``fields_of``)
+            return "None"
+        if to is not None:
+            value = CONVERTERS[to](value)
+        elif isinstance(value, list):
+            value = tuple(value)
+        elif isinstance(value, dict):
+            value = dict(value)
+        return repr(value)
+
+    # --- writing ------------------------------------------------------------------------
+
+    @property
+    def source(self) -> str:
+        return f"{self.package.replace('.', '/')}/format.py"
+
+    def fields_source(self) -> str:
+        lines = [
+            f'"""{HEADER.format(source=self.source)}',
+            "",
+            "The model's fields that an encounter file gives; ``model.py`` adds the rules' methods",
+            'and the journal\'s state."""',
+            "",
+            "from __future__ import annotations",
+            "",
+        ]
+        if "Condition" in self.typing:  # at run time too: the cache's check reads it here
+            lines.append("from erc.core.model import Condition")
+        lines += ["from erc.core.value import Value", ""]
+        checking = []
+        if "Mapping" in self.typing:
+            checking.append("from collections.abc import Mapping")
+        if "Literal" in self.typing:
+            checking.append("from typing import Literal")
+        if checking:
+            checking.append("")
+        referred = sorted(m.name for m in self.order if m.adds and m.name in self.typing)
+        if referred:
+            checking.append(f"from {self.package}.model import {', '.join(referred)}")
+        lines += ["TYPE_CHECKING = False", "if TYPE_CHECKING:"]
+        lines += [f"    {line}" if line else "" for line in checking] or ["    pass"]
+        for model in self.order:
+            lines += ["", ""]
+            lines.append(f"class {model.base}(Value):")
+            doc = _summary(model.spec.__doc__)
+            if doc:
+                lines.append(f'    """{doc}"""')
+                lines.append("")
+            for field in model.fields:
+                default = "" if field.default is None else f" = {field.default}"
+                lines.append(f"    {field.name}: {field.annotation}{default}")
+                if field.doc:
+                    lines += _docstring(field.doc)
+        return "\n".join(lines) + "\n"
+
+    def builder_source(self) -> str:
+        used = sorted(
+            {
+                name
+                for model in self.order
+                for field in model.fields
+                for name in CONVERTERS
+                if f"{name}(" in field.expr
+            }
+        )
+        specs = sorted(m.spec.__name__ for m in self.order)
+        models = sorted(m.name for m in self.order if m.adds)
+        plain = sorted(m.name for m in self.order if not m.adds)
+        lines = [
+            f'"""{HEADER.format(source=self.source)}',
+            "",
+            "One function per model class: the model of a validated file's declaration.",
+            '``build.py`` passes what the file alone cannot say (keyword ``more``)."""',
+            "",
+            "from __future__ import annotations",
+            "",
+            "from typing import Any",
+            "",
+        ]
+        if used:
+            lines.append(f"from erc.core.encounter.convert import {', '.join(used)}")
+        if plain:
+            lines.append(f"from {self.package}.fields import {', '.join(plain)}")
+        lines.append(f"from {self.package}.format import {', '.join(specs)}")
+        lines.append(f"from {self.package}.model import {', '.join(models)}")
+        for model in self.order:
+            params = [f"{f.name}: {f.annotation}" for f in model.fields if f.param]
+            signature = ", ".join([f"spec: {model.spec.__name__}", *params, "**more: Any"])
+            lines += ["", ""]
+            lines.append(f"def {model.function}({signature}) -> {model.name}:")
+            lines.append(f"    return {model.name}(")
+            for field in model.fields:
+                lines.append(f"        {field.name}={field.name if field.param else field.expr},")
+            lines.append("        **more,")
+            lines.append("    )")
+        return "\n".join(lines) + "\n"
+
+
+def sources(package: str) -> dict[str, str]:
+    """``fields.py`` and ``from_file.py`` of ruleset ``package``, as freshly written."""
+    writer = _Writer(package)
+    writer.model(writer.format.EncounterSpec)
+    return {"fields.py": writer.fields_source(), "from_file.py": writer.builder_source()}
+
+
+def _default(key: mi.Field) -> Any:
+    """The key's default (``msgspec.NODEFAULT`` when required)."""
+    if key.default is msgspec.NODEFAULT and key.default_factory is not msgspec.NODEFAULT:
+        return key.default_factory()
+    return key.default
+
+
+def _unwrap(kind: Any) -> tuple[Any, dict[str, Any], str]:
+    """The type under any ``Meta``, the merged ``extra``, and the description."""
+    extra: dict[str, Any] = {}
+    doc = ""
+    while isinstance(kind, mi.Metadata):
+        extra = {**(kind.extra or {}), **extra}
+        doc = doc or str((kind.extra_json_schema or {}).get("description", ""))
+        kind = kind.type
+    return kind, extra, doc
+
+
+def _strip_none(kind: Any) -> Any:
+    kind = _unwrap(kind)[0]
+    if isinstance(kind, mi.UnionType):
+        rest = [t for t in kind.types if not isinstance(_unwrap(t)[0], mi.NoneType)]
+        if len(rest) == len(kind.types):
+            return kind
+        if len(rest) == 1:
+            return _unwrap(rest[0])[0]
+        return mi.UnionType(tuple(rest))
+    return kind
+
+
+def _renamed(field: Field, name: str) -> Field:
+    return Field(name, field.annotation, field.default, field.expr, field.doc, field.param)
+
+
+def _quote(value: Any) -> str:
+    return f'"{value}"' if isinstance(value, str) else repr(value)
+
+
+def _summary(doc: str | None) -> str:
+    return " ".join((doc or "").split())
+
+
+def _docstring(text: str) -> list[str]:
+    body = textwrap.wrap(text.replace('"""', "'''"), width=88)
+    if len(body) == 1:
+        return [f'    """{body[0]}"""']
+    return [f'    """{body[0]}', *(f"    {line}" for line in body[1:]), '    """']
+
+
+def write(package: str) -> list[pathlib.Path]:
+    """Rewrite ruleset ``package``'s generated files; the paths written."""
+    folder = pathlib.Path(importlib.import_module(package).__file__ or "").parent
+    written = []
+    for name, text in sources(package).items():
+        path = folder / name
+        path.write_text(text)
+        written.append(path)
+    return written
+
+
+if __name__ == "__main__":
+    for package in sys.argv[1:]:
+        for path in write(package):
+            print(path)
