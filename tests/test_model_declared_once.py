@@ -296,3 +296,41 @@ def test_the_conversions() -> None:
         "text",
         "steps",
     }
+
+
+def _checker_literals(path: Path) -> dict[str, set[object]]:
+    """``Name = Literal[...]`` written for the type checker (under ``if TYPE_CHECKING:``)."""
+    found: dict[str, set[object]] = {}
+    for node in ast.walk(ast.parse(path.read_text())):
+        if not (isinstance(node, ast.If) and ast.unparse(node.test) == "TYPE_CHECKING"):
+            continue
+        for statement in node.body:
+            if (
+                isinstance(statement, ast.Assign)
+                and isinstance(statement.value, ast.Subscript)
+                and ast.unparse(statement.value.value) == "Literal"
+            ):
+                (target,) = statement.targets
+                found[ast.unparse(target)] = set(ast.literal_eval(statement.value.slice))
+    return found
+
+
+@pytest.mark.parametrize("name", rulesets.available())
+def test_the_type_checkers_closed_sets_are_the_formats(name: str) -> None:
+    """A closed set is declared once at run time (the model's tuples, which the format's
+    ``Literal`` types take); the literal copies mypy needs, in ``model.py`` and ``format.py``,
+    must say the same values."""
+    import typing
+
+    package = rulesets.get(name).package
+    folder = ROOT / Path(*package.split("."))
+    format_ = importlib.import_module(f"{package}.format")
+    written = {**_checker_literals(folder / "model.py"), **_checker_literals(folder / "format.py")}
+    compared = 0
+    for alias, values in written.items():
+        runtime = getattr(format_, alias, None)
+        if runtime is None:
+            continue
+        assert set(typing.get_args(runtime)) == values, alias
+        compared += 1
+    assert compared >= 1
