@@ -71,6 +71,9 @@ def test_vs_counts_dice_like_an_er_pool() -> None:
         "((((((((((d6))))))))))",
         "9" * 12,
         "1" + "+1" * 120,
+        "\uff12d6",  # fullwidth 2: dice and numbers are ASCII digits
+        "2d\u0666",  # Arabic-Indic 6
+        "d6\u2003+1",  # an em space is not the white space between terms
     ],
 )
 def test_bad_expressions_are_clean_errors(text: str) -> None:
@@ -141,3 +144,29 @@ def test_any_expression_is_a_result_or_a_clean_error(text: str) -> None:
         assert error.message
     else:
         assert isinstance(result.total, int)
+
+
+def test_the_schemas_dice_pattern_takes_what_the_roller_reads() -> None:
+    """The Spellchrome schema's dice pattern (an editor's check) and the roller agree on
+    digits and white space: of every digit and space character of the Basic Multilingual
+    Plane, both take exactly the ASCII ones (in ``d6+<c>1``)."""
+    import re
+
+    from erc.rulesets.spellchrome.format import DICE_PATTERN
+
+    pattern = re.compile(DICE_PATTERN)
+    taken = []
+    for code in range(0x10000):
+        c = chr(code)
+        if not (c.isdigit() or c.isspace()) or 0xD800 <= code <= 0xDFFF:
+            continue
+        text = f"d6+{c}1"
+        try:
+            parse(text)
+            read = True
+        except ErcError:
+            read = False
+        assert read == (pattern.match(text) is not None), hex(code)
+        if read:
+            taken.append(c)
+    assert "".join(taken) == "\t\n\x0b\x0c\r 0123456789"

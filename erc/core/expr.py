@@ -19,7 +19,8 @@ MAX_DEPTH = 8
 MAX_TERMS = 50
 MAX_CONSTANT = 1_000_000
 
-_TOKEN = re.compile(r"\s*(?:(\d*)[dD](\d+|%)(?:(k[hl]?|K[HL]?)(\d+))?|(\d+)|([-+()]))")
+_TOKEN = re.compile(r"\s*(?:(\d*)[dD](\d+|%)(?:(k[hl]?|K[HL]?)(\d+))?|(\d+)|([-+()]))", re.ASCII)
+"""A term: ASCII digits and white space only (``\\d`` alone would read a fullwidth digit)."""
 
 
 class DiceTerm(Value):

@@ -36,10 +36,10 @@ Feet = Annotated[int, Meta(ge=1, le=100_000)]
 Bonus = Annotated[int, Meta(ge=0, le=100)]
 RangeBonus = Annotated[int, Meta(ge=0, le=100_000)]
 
-DICE_PATTERN = r"^[-+()0-9dDkKhHlL%\s]*[0-9%][-+()0-9dDkKhHlL%\s]*(?![\s\S])"
+DICE_PATTERN = r"^[-+()0-9dDkKhHlL% \t\n\v\f\r]*[0-9%][-+()0-9dDkKhHlL% \t\n\v\f\r]*(?![\s\S])"
 """What a dice expression may hold (``erc.core.expr``: dice such as ``2d10`` or ``2d12kh1``,
-numbers, ``+ - ( )``, white space): every expression erc rolls matches it; ``cross_checks``
-parses it."""
+numbers, ``+ - ( )``, ASCII white space): every expression erc rolls matches it;
+``cross_checks`` parses it."""
 Dice = Annotated[
     str,
     Meta(
