@@ -187,6 +187,10 @@ def annotations_of(cls: type) -> dict[str, str]:
 
 def _split(text: str, sep: str) -> list[str]:
     """Split at ``sep`` outside brackets."""
+    if sep not in text:
+        return [text.strip()]
+    if "[" not in text:
+        return [part.strip() for part in text.split(sep)]
     parts, depth, start = [], 0, 0
     for i, ch in enumerate(text):
         depth += ch == "["

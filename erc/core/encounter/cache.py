@@ -226,10 +226,14 @@ def _namespace(module: Any) -> dict[str, Any]:
     its classes' fields are declared in (the ruleset's generated ``fields.py``)."""
     found = _namespaces.get(module.__name__)
     if found is None:
+        modules = {
+            klass.__module__: None
+            for value in list(vars(module).values())
+            if isinstance(value, type) and issubclass(value, Value)
+            for klass in value.__mro__
+        }
         names: dict[str, Any] = {}
-        for value in list(vars(module).values()):
-            if isinstance(value, type) and issubclass(value, Value):
-                for klass in value.__mro__:
-                    names.update(vars(sys.modules[klass.__module__]))
+        for name in modules:
+            names.update(vars(sys.modules[name]))
         found = _namespaces[module.__name__] = {**names, **vars(module)}
     return found
