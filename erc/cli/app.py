@@ -126,6 +126,41 @@ def app_for(name: str = rulesets.DEFAULT) -> typer.Typer:
     return app
 
 
+def command_for(name: str = rulesets.DEFAULT) -> Any:
+    """The click command Typer builds for ruleset ``name``, its whole numbers read as the fast
+    path reads them (``_ascii_whole_numbers``)."""
+    from typer.main import get_command
+
+    group = get_command(app_for(name))
+    _ascii_whole_numbers(group)
+    return group
+
+
+def _ascii_whole_numbers(command: Any) -> None:
+    """Every whole-number argument and option of ``command`` takes ASCII digits with an
+    optional sign, as seeds and ``--rolls`` do (click's ``int()`` also took ``1_000`` and
+    other scripts' digits, which ``erc.cli.fast`` leaves to Typer)."""
+    from typer._click import types
+
+    class AsciiWholeNumber(types.IntRange):
+        def convert(self, value: Any, param: Any, ctx: Any) -> Any:
+            if isinstance(value, str):
+                text = value.strip(" \t\n\r\f\v")
+                digits = text[1:] if text[:1] in ("+", "-") else text
+                if not (digits.isascii() and digits.isdigit()):
+                    self.fail(f"{value!r} is not a valid integer (digits 0-9).", param, ctx)
+            return super().convert(value, param, ctx)
+
+    for param in getattr(command, "params", ()):
+        kind = param.type
+        if isinstance(kind, types.IntRange):
+            param.type = AsciiWholeNumber(kind.min, kind.max, kind.min_open, kind.max_open)
+        elif isinstance(kind, types.IntParamType):
+            param.type = AsciiWholeNumber()
+    for sub in getattr(command, "commands", {}).values():
+        _ascii_whole_numbers(sub)
+
+
 def _ruleset_options(package: str) -> dict[str, Any]:
     import importlib
 

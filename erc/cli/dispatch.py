@@ -134,10 +134,8 @@ def _without_encounter(args: list[str]) -> list[str]:
 
 def typer_run(ruleset: Ruleset, args: list[str]) -> Outcome | int:
     """The full Typer path: help, usage errors, anything the fast path left."""
-    from typer.main import get_command
+    from erc.cli.app import command_for
 
-    from erc.cli.app import app_for
-
-    command = get_command(app_for(ruleset.name))
+    command = command_for(ruleset.name)
     produced: Outcome | int = command.main(args=args, prog_name="erc", standalone_mode=False)
     return produced

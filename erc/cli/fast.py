@@ -198,7 +198,7 @@ def _one(param: dict[str, Any], raw: Any) -> Any:
     if kind == "str":
         return raw
     if kind == "int":
-        text = raw.strip()
+        text = raw.strip(" \t\n\r\f\v")  # ASCII white space: erc.cli.app reads it alike
         digits = text[1:] if text[:1] in ("+", "-") else text
         if not digits or len(digits) > 25 or not digits.isascii() or not digits.isdigit():
             return _INVALID  # "--5", "1_000", "١٢": Typer gives the error, as it always would
