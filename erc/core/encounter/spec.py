@@ -47,6 +47,7 @@ newline."""
 CombatantName = Annotated[
     str,
     Meta(
+        extra={"param": True},  # the builder's caller names each of a count group
         min_length=1,
         max_length=80,
         title="Name",
@@ -71,6 +72,7 @@ Side = Annotated[
 Count = Annotated[
     int,
     Meta(
+        extra={"skip": True},  # the file's alone: it makes that many combatants
         ge=1,
         le=MAX_COUNT,
         title="Count",
@@ -81,7 +83,11 @@ Count = Annotated[
 ]
 FormatVersion = Annotated[
     Literal[1],
-    Meta(title="Format version", description="The encounter file format's version: 1."),
+    Meta(
+        extra={"skip": True},  # the file's alone
+        title="Format version",
+        description="The encounter file format's version: 1.",
+    ),
 ]
 EncounterName = Annotated[
     str,

@@ -238,7 +238,7 @@ class CombatantSpec(_Closed, frozen=True):
 
     MODEL: ClassVar[str] = "Combatant"
 
-    name: Annotated[CombatantName, Meta(extra={"param": True})]
+    name: CombatantName
     hp: Annotated[
         int,
         Meta(
@@ -277,7 +277,7 @@ class CombatantSpec(_Closed, frozen=True):
             "Default 6.",
         ),
     ] = model.DEFAULT_AP
-    count: Annotated[Count, Meta(extra={"skip": True})] = 1
+    count: Count = 1
     side: Side = ""
     abilities: Annotated[
         Abilities,
@@ -409,7 +409,7 @@ class EncounterSpec(_Closed, frozen=True):
 
     MODEL: ClassVar[str] = "Encounter"
 
-    erc: Annotated[FormatVersion, Meta(extra={"skip": True})]
+    erc: FormatVersion
     ruleset: Annotated[
         Literal["elysium"],
         Meta(

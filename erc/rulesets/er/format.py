@@ -234,7 +234,7 @@ class CombatantSpec(_Closed, frozen=True):
 
     MODEL: ClassVar[str] = "Combatant"
 
-    name: Annotated[CombatantName, Meta(extra={"param": True})]
+    name: CombatantName
     ac: Annotated[
         int,
         Meta(
@@ -263,7 +263,7 @@ class CombatantSpec(_Closed, frozen=True):
             description="The Body now, when not full: 0 (down) up to `body`. Default `body`.",
         ),
     ] = None
-    count: Annotated[Count, Meta(extra={"skip": True})] = 1
+    count: Count = 1
     side: Side = ""
     species: Annotated[
         Text | None,
@@ -417,7 +417,7 @@ class EncounterSpec(_Closed, frozen=True):
 
     MODEL: ClassVar[str] = "Encounter"
 
-    erc: Annotated[FormatVersion, Meta(extra={"skip": True})]
+    erc: FormatVersion
     combatants: Annotated[
         list[CombatantSpec],
         Meta(

@@ -263,7 +263,7 @@ class CombatantSpec(_Closed, frozen=True):
 
     MODEL: ClassVar[str] = "Combatant"
 
-    name: Annotated[CombatantName, Meta(extra={"param": True})]
+    name: CombatantName
     hp: Annotated[
         int,
         Meta(
@@ -279,7 +279,7 @@ class CombatantSpec(_Closed, frozen=True):
             "Default `hp`.",
         ),
     ] = None
-    count: Annotated[Count, Meta(extra={"skip": True})] = 1
+    count: Count = 1
     side: Side = ""
     abilities: Annotated[
         Abilities,
@@ -391,7 +391,7 @@ class EncounterSpec(_Closed, frozen=True):
 
     MODEL: ClassVar[str] = "Encounter"
 
-    erc: Annotated[FormatVersion, Meta(extra={"skip": True})]
+    erc: FormatVersion
     ruleset: Annotated[
         Literal["spellchrome"],
         Meta(
