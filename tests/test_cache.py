@@ -69,3 +69,45 @@ def test_a_damaged_entry_is_a_miss(folder: Path, tmp_path: Path) -> None:
     entry.write_bytes(b"\x00garbage")
     assert cached(path) is None
     assert load(str(path)) == good
+
+
+@pytest.mark.parametrize("name", ["er", "spellchrome", "elysium"])
+def test_every_module_that_shapes_a_cached_model_is_in_its_stamp(name: str) -> None:
+    """A cached model is only as fresh as the code that read the file, judged it valid and
+    built it: each module a ruleset's builder, checks and model import at their top, and
+    those they import, is in the stamp."""
+    import ast
+
+    from erc import rulesets
+    from erc.core.encounter import cache as cache_module
+
+    root = Path(cache_module.__file__).resolve().parents[3]
+    ruleset = rulesets.get(name)
+    stamped = {*cache_module._CORE_SOURCES, *ruleset.sources}
+    # messages, and how a roll against a number succeeds: neither makes a file valid
+    reads_only = {"core/errors.py", "core/checks.py"}
+    folder = f"rulesets/{name}"
+    todo = [f"{folder}/{f}" for f in ("build.py", "from_file.py", "model.py", "fields.py")]
+    seen: set[str] = set()
+    while todo:
+        source = todo.pop()
+        if source in seen:
+            continue
+        seen.add(source)
+        if source in reads_only:
+            continue
+        assert source in stamped, f"{source} is not in the cache stamp"
+        for node in ast.parse((root / "erc" / source).read_text()).body:
+            if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("erc."):
+                module = node.module or ""
+                if module == f"erc.rulesets.{name}":  # from erc.rulesets.X import from_file
+                    names = [f"{module}.{a.name}" for a in node.names]
+                else:
+                    names = [module]
+                for dotted in names:
+                    path = dotted.removeprefix("erc.").replace(".", "/")
+                    if (root / "erc" / f"{path}.py").is_file() and not path.startswith(
+                        f"rulesets/{name}/format"
+                    ):
+                        todo.append(f"{path}.py")
+    assert {"core/encounter/convert.py", f"{folder}/fields.py", f"{folder}/from_file.py"} <= seen

@@ -78,6 +78,7 @@ from __future__ import annotations
 
 from typing import Annotated, ClassVar, Literal
 
+import msgspec
 from msgspec import Meta, Struct
 
 
@@ -131,6 +132,14 @@ class BeingSpec(Closed, frozen=True):
     tools: list[ToolSpec] = []
     spare: ToolSpec | None = None
     dice: Annotated[int | str | None, Meta(extra={"to": "text"})] = None
+    maybe: list[str] | None = None
+    extras: dict[str, int] | None = None
+    kinds: Annotated[list[str], Meta(extra={"to": "as_set"})] = msgspec.field(
+        default_factory=lambda: ["b", "a", "c"]
+    )
+    mood: Annotated[
+        Literal["calm", 'say "hi"'], Meta(description="A path C:\\\\new\\\\table, and \\"\\"\\"")
+    ] = "calm"
 
 
 class EncounterSpec(Closed, frozen=True):
@@ -221,6 +230,10 @@ def test_one_declaration_gives_the_model_and_its_builder(toy: Any) -> None:
         "tools",
         "spare",
         "dice",
+        "maybe",
+        "extras",
+        "kinds",
+        "mood",
         "born",
     )
     assert (ash.name, ash.life_max, ash.life, ash.born) == ("Ash 1", 9, 4, 7)
@@ -231,6 +244,11 @@ def test_one_declaration_gives_the_model_and_its_builder(toy: Any) -> None:
     assert ash.tools == (model.Tool("axe", "2d6", frozenset({"x"})),)
     assert ash.spare == model.Tool("rope", "1")
     assert ash.dice == "3"
+    assert (ash.maybe, ash.extras, ash.kinds) == (None, None, frozenset("abc"))
+    source = (Path(model.__file__).parent / "fields.py").read_text()
+    assert "kinds: frozenset[str] = frozenset({'a', 'b', 'c'})" in source  # sorted: stable
+    assert "C:\\\\new\\\\table" in source  # the description's backslashes, escaped
+    assert model.BeingFields.__doc__ == "A being."
     assert built.rules == model.Settings("wild") and built.name == "Glade"
     assert built.path == "glade.yaml"
     # the model's defaults are the file's, as the builder makes them
@@ -240,32 +258,48 @@ def test_one_declaration_gives_the_model_and_its_builder(toy: Any) -> None:
     assert model.Encounter(beings=()).rules == model.Settings("calm")
 
 
-def test_a_declaration_the_generator_cannot_place_is_refused(tmp_path: Path) -> None:
-    """A nested declaration with no MODEL and no converter, or an unknown converter, stops
-    ``make model`` with the key's name rather than writing a wrong model."""
+@pytest.mark.parametrize(
+    ("declaration", "why"),
+    [
+        ("inner: Inner = Inner()", "Inner has no MODEL"),
+        ('odd: Annotated[int, Meta(extra={"to": "nonsense"})] = 0', "no converter 'nonsense'"),
+        ("mixed: list[str | Thing] = []", "inside a union or a mapping"),
+        ("kit: dict[str, Thing] = {}", "inside a union or a mapping"),
+        (
+            'flat: Annotated[Inner, Meta(extra={"flatten": True})] = Inner(x=3)',
+            "default must be the plain one",
+        ),
+    ],
+)
+def test_a_declaration_the_generator_cannot_place_is_refused(
+    tmp_path: Path, declaration: str, why: str
+) -> None:
+    """What the generator cannot place stops ``make model`` with the key's name rather than
+    writing a wrong model or builder."""
     package = tmp_path / "badrules"
     package.mkdir()
     (package / "__init__.py").write_text("")
-    (package / "format.py").write_text(
-        textwrap.dedent(
-            """
-            from __future__ import annotations
-            from typing import Annotated, ClassVar
-            from msgspec import Meta, Struct
+    text = textwrap.dedent(
+        """
+        from __future__ import annotations
+        from typing import Annotated, ClassVar
+        from msgspec import Meta, Struct
 
-            class Inner(Struct, frozen=True):
-                x: int = 0
+        class Inner(Struct, frozen=True):
+            x: int = 0
 
-            class EncounterSpec(Struct):
-                MODEL: ClassVar[str] = "Encounter"
-                inner: Inner = Inner()
-                odd: Annotated[int, Meta(extra={"to": "nonsense"})] = 0
-            """
-        )
+        class Thing(Struct, frozen=True):
+            MODEL: ClassVar[str] = "Thing"
+            y: int = 0
+
+        class EncounterSpec(Struct, frozen=True):
+            MODEL: ClassVar[str] = "Encounter"
+        """
     )
+    (package / "format.py").write_text(text + f"    {declaration}\n")
     sys.path.insert(0, str(tmp_path))
     try:
-        with pytest.raises(TypeError, match="Inner has no MODEL"):
+        with pytest.raises((TypeError, ValueError), match=why):
             generate.sources("badrules")
     finally:
         sys.path.remove(str(tmp_path))

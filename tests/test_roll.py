@@ -74,6 +74,8 @@ def test_vs_counts_dice_like_an_er_pool() -> None:
         "\uff12d6",  # fullwidth 2: dice and numbers are ASCII digits
         "2d\u0666",  # Arabic-Indic 6
         "d6\u2003+1",  # an em space is not the white space between terms
+        "2d6\u3000",  # nor around them
+        "\u00a02d6",
     ],
 )
 def test_bad_expressions_are_clean_errors(text: str) -> None:
@@ -149,7 +151,7 @@ def test_any_expression_is_a_result_or_a_clean_error(text: str) -> None:
 def test_the_schemas_dice_pattern_takes_what_the_roller_reads() -> None:
     """The Spellchrome schema's dice pattern (an editor's check) and the roller agree on
     digits and white space: of every digit and space character of the Basic Multilingual
-    Plane, both take exactly the ASCII ones (in ``d6+<c>1``)."""
+    Plane, both take exactly the ASCII ones (inside, after and before an expression)."""
     import re
 
     from erc.rulesets.spellchrome.format import DICE_PATTERN
@@ -160,13 +162,13 @@ def test_the_schemas_dice_pattern_takes_what_the_roller_reads() -> None:
         c = chr(code)
         if not (c.isdigit() or c.isspace()) or 0xD800 <= code <= 0xDFFF:
             continue
-        text = f"d6+{c}1"
-        try:
-            parse(text)
-            read = True
-        except ErcError:
-            read = False
-        assert read == (pattern.match(text) is not None), hex(code)
+        for text in (f"d6+{c}1", f"d6+1{c}", f"{c}+d6"):
+            try:
+                parse(text)
+                read = True
+            except ErcError:
+                read = False
+            assert read == (pattern.match(text) is not None), (hex(code), text)
         if read:
             taken.append(c)
     assert "".join(taken) == "\t\n\x0b\x0c\r 0123456789"

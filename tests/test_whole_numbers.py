@@ -48,3 +48,31 @@ def test_batch_lines_read_whole_numbers_alike(erc: Any, tmp_path: Path, monkeypa
     documents = [json.loads(line) for line in ran.out.splitlines()]
     assert documents[0]["result"]["dealt"] == 5
     assert documents[1]["error"]["code"] == "usage"
+
+
+@pytest.mark.parametrize("text", ["\uff13", "1_0", "3\u00a0"])
+def test_named_numbers_are_ascii_too(erc: Any, text: str) -> None:
+    """``--mod NAME=N`` (every ruleset's competition) and Spellchrome's ``--bonus NAME=N``
+    read N as every whole number is read; ``--rolls`` too."""
+    ran = erc("competition", "Kaela", "Ogre", "--mod", f"Kaela={text}", "-e", DUEL, "--json")
+    assert ran.code == 2 and ran.error["code"] == "bad-option"
+    warehouse = str(ENCOUNTERS / "spellchrome-warehouse.yaml")
+    ran = erc("roll-init", "--bonus", f"Vex={text}", "-e", warehouse, "--json")
+    assert ran.code == 2 and ran.error["code"] == "bad-bonus"
+    ran = erc("roll", "1d6", "--rolls", text, "--json")
+    assert ran.code == 2 and ran.error["code"] == "bad-rolls"
+
+
+@pytest.mark.parametrize("text", ["5\u00a0", "\u30005", "\uff15"])
+def test_a_seed_is_ascii_with_ascii_white_space(erc: Any, text: str) -> None:
+    ran = erc("roll", "1d6", "--seed", text, "--json")
+    assert ran.code == 2 and ran.error["code"] == "bad-seed"
+
+
+def test_named_numbers_in_ascii_still_read(erc: Any) -> None:
+    ran = erc("competition", "Kaela", "Ogre", "--mod", "Kaela= +2 ", "-e", DUEL, "--json")
+    assert ran.code == 0, ran.err
+    ran = erc("roll", "1d6", "--rolls", " 4 ", "--json")
+    assert ran.code == 0 and ran.json["result"]["total"] == 4
+    ran = erc("roll", "1d6", "--seed", " 5\t", "--json")
+    assert ran.code == 0 and ran.json["seed"] == 5

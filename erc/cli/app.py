@@ -138,17 +138,19 @@ def command_for(name: str = rulesets.DEFAULT) -> Any:
 
 def _ascii_whole_numbers(command: Any) -> None:
     """Every whole-number argument and option of ``command`` takes ASCII digits with an
-    optional sign, as seeds and ``--rolls`` do (click's ``int()`` also took ``1_000`` and
-    other scripts' digits, which ``erc.cli.fast`` leaves to Typer)."""
+    optional sign (``erc.core.text.whole_number``), as the fast path, seeds and ``--rolls``
+    read them (click's ``int()`` also took ``1_000`` and other scripts' digits)."""
     from typer._click import types
+
+    from erc.core.text import whole_number
 
     class AsciiWholeNumber(types.IntRange):
         def convert(self, value: Any, param: Any, ctx: Any) -> Any:
             if isinstance(value, str):
-                text = value.strip(" \t\n\r\f\v")
-                digits = text[1:] if text[:1] in ("+", "-") else text
-                if not (digits.isascii() and digits.isdigit()):
+                number = whole_number(value, most_digits=len(value))
+                if number is None:
                     self.fail(f"{value!r} is not a valid integer (digits 0-9).", param, ctx)
+                value = number
             return super().convert(value, param, ctx)
 
     for param in getattr(command, "params", ()):

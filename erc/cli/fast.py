@@ -14,6 +14,7 @@ from __future__ import annotations
 import os
 
 from erc.core import module
+from erc.core.text import whole_number
 
 TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
 if TYPE_CHECKING:
@@ -198,11 +199,9 @@ def _one(param: dict[str, Any], raw: Any) -> Any:
     if kind == "str":
         return raw
     if kind == "int":
-        text = raw.strip(" \t\n\r\f\v")  # ASCII white space: erc.cli.app reads it alike
-        digits = text[1:] if text[:1] in ("+", "-") else text
-        if not digits or len(digits) > 25 or not digits.isascii() or not digits.isdigit():
-            return _INVALID  # "--5", "1_000", "١٢": Typer gives the error, as it always would
-        number = int(text)
+        number = whole_number(raw)
+        if number is None:
+            return _INVALID  # "--5", "1_000", other scripts' digits: Typer gives the error
         low, high = param.get("min"), param.get("max")
         if (low is not None and number < low) or (high is not None and number > high):
             return _INVALID

@@ -12,6 +12,7 @@ from _random import Random as _Generator  # random.Random's C base: the same str
 from collections.abc import Sequence
 
 from erc.core.errors import ErcError
+from erc.core.text import ASCII_SPACE
 from erc.core.value import Value
 
 TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
@@ -106,7 +107,7 @@ def parse_seed(given: str | None, environ: dict[str, str] | None = None) -> int 
         source, text = "ERC_SEED", (environ if environ is not None else os.environ).get("ERC_SEED")
         if not text:
             return None
-    digits = text.strip()  # ASCII digits only: no sign, no separators (README "Limits")
+    digits = text.strip(ASCII_SPACE)  # ASCII only: no sign, no separators (README "Limits")
     if not digits.isascii() or not digits.isdigit() or len(digits) > 19:
         raise ErcError(
             "bad-seed", f"{source} {text!r} is not a seed: a whole number from 0 to {MAX_SEED}"
@@ -121,7 +122,7 @@ def parse_rolls(text: str) -> list[int]:
     """``"17, 4,9"`` -> ``[17, 4, 9]``; anything else is a clean error."""
     if len(text) > MAX_ROLLS_TEXT:
         raise ErcError("bad-rolls", f"--rolls is longer than {MAX_ROLLS_TEXT} characters")
-    parts = [p.strip() for p in text.split(",")]
+    parts = [p.strip(ASCII_SPACE) for p in text.split(",")]
     if parts == [""]:
         return []
     values: list[int] = []

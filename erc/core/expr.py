@@ -12,6 +12,7 @@ import re
 from erc.core.checks import succeeds
 from erc.core.dice import DICE_BUDGET, MAX_SIDES, Dice, Die
 from erc.core.errors import ErcError
+from erc.core.text import ASCII_SPACE
 from erc.core.value import Value
 
 MAX_LENGTH = 200
@@ -61,18 +62,18 @@ def parse(text: str) -> tuple[Term, ...]:
     sign = 1
     expect_term = True
     pos = 0
-    text_end = len(text.rstrip())
-    if not text.strip():
+    text_end = len(text.rstrip(ASCII_SPACE))
+    if not text.strip(ASCII_SPACE):
         raise ErcError("bad-expression", "an empty dice expression; try 3d20+4")
     while pos < text_end:
         match = _TOKEN.match(text, pos)
         if not match:
             raise _error(
                 text,
-                pos + (len(text[pos:]) - len(text[pos:].lstrip())),
+                pos + (len(text[pos:]) - len(text[pos:].lstrip(ASCII_SPACE))),
                 "expected a die like 2d20, a number, +, - or a parenthesis",
             )
-        start = match.start() + (len(match.group(0)) - len(match.group(0).lstrip()))
+        start = match.start() + (len(match.group(0)) - len(match.group(0).lstrip(ASCII_SPACE)))
         count, sides, keep, keep_n, number, op = match.groups()
         pos = match.end()
         if op in ("+", "-"):
@@ -161,7 +162,7 @@ def roll(text: str, dice: Dice, vs: int | None = None, purpose: str | None = Non
     successes = None
     if vs is not None:
         successes = sum(1 for d in rolled if d.kept and _reaches(d, constant, vs))
-    return RollResult(text.strip(), total, tuple(rolled), constant, vs, successes)
+    return RollResult(text.strip(ASCII_SPACE), total, tuple(rolled), constant, vs, successes)
 
 
 def _kept(values: list[int], term: DiceTerm) -> list[bool]:

@@ -6,7 +6,7 @@ Works on any ruleset's encounter (anything with ``combatants`` that have a ``nam
 from __future__ import annotations
 
 from erc.core.errors import ErcError, did_you_mean
-from erc.core.text import normal
+from erc.core.text import ASCII_SPACE, normal, whole_number
 
 TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
 if TYPE_CHECKING:
@@ -120,3 +120,44 @@ def names_of(
         for item in getattr(holder, items, ()):
             found.setdefault(item.name, None)
     return tuple(found)
+
+
+def named_value(text: str, option: str, example: str = "NAME=VALUE") -> tuple[str, str]:
+    """``NAME=VALUE`` (``--mod Kaela=2``), split at the last ``=``: a name may hold one, a
+    value never does."""
+    name, sep, value = text.rpartition("=")
+    if not sep or not name.strip() or not value.strip(ASCII_SPACE):
+        raise ErcError("bad-option", f"{option} expects {example}, got {text!r}")
+    return name, value.strip(ASCII_SPACE)
+
+
+def one_of_two(encounter: Roster[C], pair: tuple[C, C], name: str, option: str) -> str:
+    """The resolved name of one of the two sides of a contest; naming anyone else is an
+    error."""
+    who = find(encounter, name)
+    if who.name not in (pair[0].name, pair[1].name):
+        raise ErcError(
+            "bad-option",
+            f"{option} {name!r} names {who.name}, who is not in this competition "
+            f"({pair[0].name} vs {pair[1].name})",
+        )
+    return who.name
+
+
+MAX_MOD = 100
+"""The largest ``--mod`` a command takes, either way."""
+
+
+def side_mods(encounter: Roster[C], pair: tuple[C, C], given: Iterable[str]) -> dict[str, int]:
+    """``--mod NAME=N`` per side of a contest, summed when a side is given several."""
+    total: dict[str, int] = {}
+    for text in given:
+        who, value = named_value(text, "--mod", "NAME=N (e.g. --mod Kaela=2)")
+        number = whole_number(value)
+        if number is None:
+            raise ErcError("bad-option", f"--mod {who}={value}: expected a whole number")
+        if abs(number) > MAX_MOD:
+            raise ErcError("bad-option", f"--mod {who}={value}: at most ±{MAX_MOD}")
+        name = one_of_two(encounter, pair, who, "--mod")
+        total[name] = total.get(name, 0) + number
+    return total

@@ -57,3 +57,19 @@ def name_problem(name: str) -> str | None:
             (ch for ch in name if unicodedata.category(ch) in ("Cc", "Cf", "Zl", "Zp")), None
         )
     return None if bad is None else f"an invisible or control character (U+{ord(bad):04X})"
+
+
+ASCII_SPACE = " \t\n\r\f\v"
+"""The white space around a number or an expression that erc reads (``str.strip()`` alone
+also drops a no-break space and the like)."""
+
+
+def whole_number(text: str, *, signed: bool = True, most_digits: int = 25) -> int | None:
+    """``text`` as a whole number written in ASCII digits, with a sign when ``signed`` and
+    ASCII white space around it; None for anything else (``1_000``, ``0x5``, ``5.0``, digits
+    of other scripts, which ``int()`` would read)."""
+    stripped = text.strip(ASCII_SPACE)
+    digits = stripped[1:] if signed and stripped[:1] in ("+", "-") else stripped
+    if not digits or len(digits) > most_digits or not digits.isascii() or not digits.isdigit():
+        return None
+    return int(stripped)

@@ -10,6 +10,7 @@ a dict, a nested declaration its model class).
 from __future__ import annotations
 
 from erc.core.model import Condition
+from erc.core.text import ASCII_SPACE
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -60,7 +61,7 @@ def conditions(values: Iterable[Any]) -> tuple[Condition, ...]:
 
 def text(value: str | int) -> str:
     """A dice expression or a number, as the text the roller reads."""
-    return str(value).strip()
+    return str(value).strip(ASCII_SPACE)
 
 
 def steps(value: int | Iterable[int]) -> tuple[int, ...]:

@@ -22,6 +22,12 @@ A declaration (a ``Struct``) is a model class when it says which, ``MODEL: Class
   combatants built);
 - ``"skip": True``: the file's alone (``erc``, ``ruleset``, ``count``), or built by the
   ruleset's ``build.py`` and passed to the builder by keyword (model-only fields).
+
+A declaration the generator cannot place (a nested one with no ``MODEL`` and no conversion,
+one inside a union or a mapping, a flattened key with a default of its own, an unknown
+conversion) stops it with the key's name. ``format.py`` imports ``model.py`` (the closed
+sets), which imports ``fields.py``: rename a model class in ``model.py``'s import first, and
+restore a deleted ``fields.py`` from git before ``make model``.
 """
 
 from __future__ import annotations
@@ -103,7 +109,11 @@ class _Writer:
         src = f"{at}.{key.name}"
         if extra.get("flatten"):
             inner = _strip_none(kind)
-            assert isinstance(inner, mi.StructType), f"{key.name}: flatten needs a declaration"
+            if not isinstance(inner, mi.StructType) or inner is not kind:
+                raise TypeError(f"{key.name}: flatten takes a nested declaration, not optional")
+            default = _default(key)
+            if default is not msgspec.NODEFAULT and default != inner.cls():
+                raise ValueError(f"{key.name}: a flattened key's default must be the plain one")
             out: list[Field] = []
             for sub in inner.fields:
                 for field in self.fields_of(sub, src, inner):
@@ -192,18 +202,23 @@ class _Writer:
     def copy(self, kind: Any, src: str) -> str:
         """How the builder carries a key it does not convert."""
         inner = _strip_none(kind)
-        optional = inner is not kind
         if isinstance(inner, mi.ListType):
             item = _unwrap(inner.item_type)[0]
             if isinstance(item, mi.StructType):
-                return f"tuple({self.model(item.cls).function}(v) for v in {src})"
-            return f"as_tuple({src})"
-        if isinstance(inner, mi.DictType):
-            return f"as_dict({src})"
-        if isinstance(inner, mi.StructType):
+                call = f"tuple({self.model(item.cls).function}(v) for v in {src})"
+            else:
+                _no_declarations(item, src)
+                call = f"as_tuple({src})"
+        elif isinstance(inner, mi.DictType):
+            _no_declarations(inner.key_type, src)
+            _no_declarations(inner.value_type, src)
+            call = f"as_dict({src})"
+        elif isinstance(inner, mi.StructType):
             call = f"{self.model(inner.cls).function}({src})"
-            return f"None if {src} is None else {call}" if optional else call
-        return src
+        else:
+            _no_declarations(inner, src)
+            return src
+        return call if inner is kind else f"None if {src} is None else {call}"
 
     def default(self, value: Any, to: str | None, kind: Any) -> str | None:
         """The model's default, as source: the file's default as the builder makes it."""
@@ -222,6 +237,10 @@ class _Writer:
             value = tuple(value)
         elif isinstance(value, dict):
             value = dict(value)
+        if isinstance(value, frozenset):  # in a fixed order: the text must not vary by run
+            return (
+                f"frozenset({{{', '.join(map(repr, sorted(value)))}}})" if value else "frozenset()"
+            )
         return repr(value)
 
     # --- writing ------------------------------------------------------------------------
@@ -298,7 +317,8 @@ class _Writer:
         if plain:
             lines.append(f"from {self.package}.fields import {', '.join(plain)}")
         lines.append(f"from {self.package}.format import {', '.join(specs)}")
-        lines.append(f"from {self.package}.model import {', '.join(models)}")
+        if models:
+            lines.append(f"from {self.package}.model import {', '.join(models)}")
         for model in self.order:
             params = [f"{f.name}: {f.annotation}" for f in model.fields if f.param]
             signature = ", ".join([f"spec: {model.spec.__name__}", *params, "**more: Any"])
@@ -317,6 +337,21 @@ def sources(package: str) -> dict[str, str]:
     writer = _Writer(package)
     writer.model(writer.format.EncounterSpec)
     return {"fields.py": writer.fields_source(), "from_file.py": writer.builder_source()}
+
+
+def _no_declarations(kind: Any, src: str) -> None:
+    """A nested declaration is carried only alone, or as a list of it: anywhere else the
+    builder would put the file's form in the model."""
+    kind = _unwrap(kind)[0]
+    parts = kind.types if isinstance(kind, mi.UnionType) else (kind,)
+    if any(isinstance(_unwrap(p)[0], mi.StructType) for p in parts):
+        raise TypeError(f"{src}: a declaration inside a union or a mapping needs a converter")
+    for part in parts:
+        part = _unwrap(part)[0]
+        if isinstance(part, mi.ListType):
+            _no_declarations(part.item_type, src)
+        elif isinstance(part, mi.DictType):
+            _no_declarations(part.value_type, src)
 
 
 def _default(key: mi.Field) -> Any:
@@ -354,7 +389,7 @@ def _renamed(field: Field, name: str) -> Field:
 
 
 def _quote(value: Any) -> str:
-    return f'"{value}"' if isinstance(value, str) else repr(value)
+    return repr(value)
 
 
 def _summary(doc: str | None) -> str:
@@ -362,7 +397,9 @@ def _summary(doc: str | None) -> str:
 
 
 def _docstring(text: str) -> list[str]:
-    body = textwrap.wrap(text.replace('"""', "'''"), width=88)
+    """A field's docstring: the key's description, as written (backslashes kept)."""
+    escaped = text.replace("\\", "\\\\").replace('"""', '\\"\\"\\"')
+    body = textwrap.wrap(escaped, width=88)
     if len(body) == 1:
         return [f'    """{body[0]}"""']
     return [f'    """{body[0]}', *(f"    {line}" for line in body[1:]), '    """']

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from erc.core.errors import ErcError
-from erc.core.lookup import find
+from erc.core.lookup import find, named_value, one_of_two, side_mods
 from erc.core.mechanic import Mechanic, command
 from erc.rulesets.elysium import events
 from erc.rulesets.elysium.model import ACTION_SKILLS
@@ -15,9 +15,7 @@ if TYPE_CHECKING:
     import typer
 
     from erc.core.session import Loaded
-    from erc.rulesets.elysium.model import Combatant, Encounter
-
-MAX_MOD = 100
+    from erc.rulesets.elysium.model import Encounter
 
 
 @command(odds=True)
@@ -49,8 +47,8 @@ def competition(
     pair = (first, second)
     known = _known_checks(enc)
     checks: dict[str, str] = {}
-    for who, value in map(_pair, check or []):
-        name = _side(enc, pair, who, "--check")
+    for who, value in (named_value(c, "--check", "NAME=SKILL") for c in check or []):
+        name = one_of_two(enc, pair, who, "--check")
         if name in checks:
             raise ErcError("bad-option", f"--check {name}=...: one check a side")
         checks[name] = rules.check_name(value, known)
@@ -61,16 +59,7 @@ def competition(
             f"--check NAME=SKILL for each side: missing for {' and '.join(missing)} "
             "(e.g. --check Kharza=hold)",
         )
-    mods: dict[str, int] = {}
-    for who, value in map(_pair, mod or []):
-        name = _side(enc, pair, who, "--mod")
-        try:
-            number = int(value)
-        except ValueError:
-            raise ErcError("bad-option", f"--mod {who}={value}: expected a whole number") from None
-        if abs(number) > MAX_MOD:
-            raise ErcError("bad-option", f"--mod {who}={value}: at most ±{MAX_MOD}")
-        mods[name] = mods.get(name, 0) + number
+    mods = side_mods(enc, pair, mod or [])
     plan = rules.plan_competition(
         first,
         second,
@@ -112,22 +101,3 @@ def _schools(enc: Encounter) -> set[str]:
     for c in enc.combatants:
         found |= set(c.schools) | {s.school for s in c.spells}
     return {k.casefold() for k in found}
-
-
-def _pair(text: str) -> tuple[str, str]:
-    """``NAME=VALUE``, split at the last ``=`` (a name may hold one; a value never does)."""
-    name, sep, value = text.rpartition("=")
-    if not sep or not name.strip() or not value.strip():
-        raise ErcError("bad-option", f"expected NAME=VALUE, got {text!r}")
-    return name, value.strip()
-
-
-def _side(enc: Encounter, pair: tuple[Combatant, Combatant], name: str, option: str) -> str:
-    who = find(enc, name)
-    if who.name not in (pair[0].name, pair[1].name):
-        raise ErcError(
-            "bad-option",
-            f"{option} {name!r} names {who.name}, who is not in this competition "
-            f"({pair[0].name} vs {pair[1].name})",
-        )
-    return who.name

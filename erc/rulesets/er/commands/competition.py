@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from erc.core.errors import ErcError, did_you_mean
-from erc.core.lookup import find, find_actor
+from erc.core.lookup import find, find_actor, named_value, one_of_two, side_mods
 from erc.core.mechanic import Mechanic, command
 from erc.rulesets.er import events
 from erc.rulesets.er.conditions import cannot_act
-from erc.rulesets.er.model import SUB_ATTRIBUTES, Combatant, Encounter
+from erc.rulesets.er.model import SUB_ATTRIBUTES, Combatant
 from erc.rulesets.er.rules import competition as rules
 
 TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
@@ -17,9 +17,6 @@ if TYPE_CHECKING:
     import typer
 
     from erc.core.session import Loaded
-
-
-MAX_MOD = 100
 
 
 @command(odds=True)
@@ -78,8 +75,8 @@ def competition(
     if side_a.name == side_b.name:
         raise ErcError("bad-option", f"a competition needs two combatants, not {side_a.name} twice")
     pair = (side_a, side_b)
-    owner_name = _side(enc, pair, owner, "--owner") if owner else None
-    entering_name = _side(enc, pair, entering, "--entering") if entering else None
+    owner_name = one_of_two(enc, pair, owner, "--owner") if owner else None
+    entering_name = one_of_two(enc, pair, entering, "--entering") if entering else None
     if owner_name is not None and owner_name == entering_name:
         raise ErcError(
             "bad-option",
@@ -89,12 +86,12 @@ def competition(
         side_a,
         side_b,
         attributes={
-            _side(enc, pair, who, "--attr"): _sub_attribute(value)
-            for who, value in map(_pair, attr or [])
+            one_of_two(enc, pair, who, "--attr"): _sub_attribute(value)
+            for who, value in (named_value(a, "--attr") for a in attr or [])
         },
-        advantage={_side(enc, pair, n, "--advantage") for n in advantage or []},
-        disadvantage={_side(enc, pair, n, "--disadvantage") for n in disadvantage or []},
-        mods=_mods(enc, pair, mod or []),
+        advantage={one_of_two(enc, pair, n, "--advantage") for n in advantage or []},
+        disadvantage={one_of_two(enc, pair, n, "--disadvantage") for n in disadvantage or []},
+        mods=side_mods(enc, pair, mod or []),
         owner=owner_name,
         entering=entering_name,
         no_action=_no_action(loaded, pair, no_action or []),
@@ -120,30 +117,10 @@ def competition(
 def _no_action(loaded: Loaded, pair: tuple[Combatant, Combatant], given: list[str]) -> set[str]:
     """Sides with no action left this round: named by ``--no-action``, or having acted
     (R11.2, from the journal, once a round has started)."""
-    gone = {_side(loaded.encounter, pair, n, "--no-action") for n in given}
+    gone = {one_of_two(loaded.encounter, pair, n, "--no-action") for n in given}
     if loaded.state.round >= 1:
         gone |= {side.name for side in pair if side.acted}
     return gone
-
-
-def _pair(text: str) -> tuple[str, str]:
-    """``NAME=VALUE``, split at the last ``=`` (a name may hold one; a value never does)."""
-    name, sep, value = text.rpartition("=")
-    if not sep or not name.strip() or not value.strip():
-        raise ErcError("bad-option", f"expected NAME=VALUE, got {text!r}")
-    return name, value.strip()
-
-
-def _side(enc: Encounter, pair: tuple[Combatant, Combatant], name: str, option: str) -> str:
-    """The resolved name of one of the two sides; naming anyone else is an error."""
-    who = find(enc, name)
-    if who.name not in (pair[0].name, pair[1].name):
-        raise ErcError(
-            "bad-option",
-            f"{option} {name!r} names {who.name}, who is not in this competition "
-            f"({pair[0].name} vs {pair[1].name})",
-        )
-    return who.name
 
 
 def _sub_attribute(text: str) -> str:
@@ -159,18 +136,3 @@ def _sub_attribute(text: str) -> str:
         f"no sub-attribute {text!r}{did_you_mean(wanted, SUB_ATTRIBUTES)}; "
         f"one of: {', '.join(SUB_ATTRIBUTES)}",
     )
-
-
-def _mods(enc: Encounter, pair: tuple[Combatant, Combatant], given: list[str]) -> dict[str, int]:
-    """``--mod NAME=N`` per side, summed when a side is given several."""
-    total: dict[str, int] = {}
-    for who, value in map(_pair, given):
-        try:
-            number = int(value)
-        except ValueError:
-            raise ErcError("bad-option", f"--mod {who}={value}: expected a whole number") from None
-        if abs(number) > MAX_MOD:
-            raise ErcError("bad-option", f"--mod {who}={value}: at most ±{MAX_MOD}")
-        name = _side(enc, pair, who, "--mod")
-        total[name] = total.get(name, 0) + number
-    return total

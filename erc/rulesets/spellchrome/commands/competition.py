@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from erc.core.errors import ErcError, did_you_mean
-from erc.core.lookup import find
+from erc.core.lookup import find, named_value, one_of_two, side_mods
 from erc.core.mechanic import Mechanic, command
-from erc.rulesets.spellchrome.model import ABILITIES, Combatant, Encounter
+from erc.rulesets.spellchrome.model import ABILITIES
 from erc.rulesets.spellchrome.rules import competition as rules
 
 TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
@@ -15,8 +15,6 @@ if TYPE_CHECKING:
     import typer
 
     from erc.core.session import Loaded
-
-MAX_MOD = 100
 
 
 @command(odds=True)
@@ -47,8 +45,11 @@ def competition(
     if side_a.name == side_b.name:
         raise ErcError("bad-option", f"a competition needs two combatants, not {side_a.name} twice")
     pair = (side_a, side_b)
-    abilities = {_side(enc, pair, who, "--attr"): _ability(v) for who, v in map(_pair, attr or [])}
-    mods = _mods(enc, pair, mod or [])
+    abilities = {
+        one_of_two(enc, pair, who, "--attr"): _ability(v)
+        for who, v in (named_value(a, "--attr") for a in attr or [])
+    }
+    mods = side_mods(enc, pair, mod or [])
     first, second = (
         rules.contender(c, abilities.get(c.name, rules.DEFAULT_ABILITY), mods.get(c.name, 0))
         for c in pair
@@ -69,25 +70,6 @@ def competition(
     )
 
 
-def _pair(text: str) -> tuple[str, str]:
-    """``NAME=VALUE``, split at the last ``=``."""
-    name, sep, value = text.rpartition("=")
-    if not sep or not name.strip() or not value.strip():
-        raise ErcError("bad-option", f"expected NAME=VALUE, got {text!r}")
-    return name, value.strip()
-
-
-def _side(enc: Encounter, pair: tuple[Combatant, Combatant], name: str, option: str) -> str:
-    who = find(enc, name)
-    if who.name not in (pair[0].name, pair[1].name):
-        raise ErcError(
-            "bad-option",
-            f"{option} {name!r} names {who.name}, who is not in this competition "
-            f"({pair[0].name} vs {pair[1].name})",
-        )
-    return who.name
-
-
 def _ability(text: str) -> str:
     """``strength`` or ``dexterity`` (Part 3.4), by name or a unique prefix."""
     wanted = text.casefold()
@@ -99,17 +81,3 @@ def _ability(text: str) -> str:
         f"no ability {text!r} in the spellchrome ruleset{did_you_mean(wanted, ABILITIES)}; "
         f"one of: {', '.join(ABILITIES)}",
     )
-
-
-def _mods(enc: Encounter, pair: tuple[Combatant, Combatant], given: list[str]) -> dict[str, int]:
-    total: dict[str, int] = {}
-    for who, value in map(_pair, given):
-        try:
-            number = int(value)
-        except ValueError:
-            raise ErcError("bad-option", f"--mod {who}={value}: expected a whole number") from None
-        if abs(number) > MAX_MOD:
-            raise ErcError("bad-option", f"--mod {who}={value}: at most ±{MAX_MOD}")
-        name = _side(enc, pair, who, "--mod")
-        total[name] = total.get(name, 0) + number
-    return total

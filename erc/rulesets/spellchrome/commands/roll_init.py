@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from erc.core.checks import choose_round
 from erc.core.errors import ErcError
-from erc.core.lookup import find, find_actor
+from erc.core.lookup import find, find_actor, named_value
 from erc.core.mechanic import Mechanic, command
+from erc.core.text import whole_number
 from erc.core.value import Value
 from erc.rulesets.spellchrome import events
 from erc.rulesets.spellchrome.conditions import cannot_act
@@ -105,13 +106,6 @@ def _rows(state: events.State) -> list[rules.Row]:
     ]
 
 
-def _pair(text: str) -> tuple[str, str]:
-    name, sep, value = text.rpartition("=")
-    if not sep or not name.strip() or not value.strip():
-        raise ErcError("bad-option", f"--bonus expects NAME=N (e.g. Vex=4), got {text!r}")
-    return name, value.strip()
-
-
 def reached(encounter: Encounter, name: str) -> list[Combatant]:
     """Part 3.5: an exact combatant, then a ``count`` group, then a side, then a prefix."""
     wanted = name.strip().casefold()
@@ -137,13 +131,10 @@ def parse_bonuses(encounter: Encounter, given: list[str]) -> dict[str, int]:
     """``--bonus NAME=N``: each 1 to 10 (SC3.1); what reaches one combatant adds up."""
     total: dict[str, int] = {}
     for text in given:
-        who, value = _pair(text)
-        try:
-            number = int(value)
-        except ValueError:
-            raise ErcError(
-                "bad-bonus", f"--bonus {text}: expected a whole number from 1 to 10"
-            ) from None
+        who, value = named_value(text, "--bonus", "NAME=N (e.g. Vex=4)")
+        number = whole_number(value)
+        if number is None:
+            raise ErcError("bad-bonus", f"--bonus {text}: expected a whole number from 1 to 10")
         rules.check_bonus(number, text)
         for combatant in reached(encounter, who):
             total[combatant.name] = total.get(combatant.name, 0) + number
