@@ -37,7 +37,12 @@ MAX_KEPT = 256
 """Lines remembered of each kind; a batch of many different lines simply stops keeping."""
 
 _parsed: dict[tuple[str, ...], dict[str, Any] | None] = {}
-_prepared: dict[tuple[str, ...], tuple[tuple[Any, ...], Loaded, Mechanic, dict[str, Any]]] = {}
+_prepared: dict[
+    tuple[str, ...],
+    tuple[tuple[Any, ...], Loaded, Mechanic, tuple[tuple[Any, ...], str | None, tuple[Any, ...]]],
+] = {}
+"""Per line without its seed: the files' stamp, the loaded encounter, the mechanic, and the
+line's ``Options`` fields before its seed, its ``--rolls``, and its fields after the seed."""
 line: tuple[str, ...] | None = None
 """The line being run, without its seed (``parse`` sets it): the key of what is kept."""
 
@@ -48,7 +53,7 @@ def parse(args: list[str], ruleset: str) -> dict[str, Any] | None:
 
     global line
     line = None
-    key, seed = _without_seed(args)
+    key, seed = without_seed(args)
     if key is None:
         return fast.parse(args, ruleset)
     full = (ruleset, *key)
@@ -67,7 +72,7 @@ def parse(args: list[str], ruleset: str) -> dict[str, Any] | None:
     return kwargs
 
 
-def _without_seed(args: list[str]) -> tuple[tuple[str, ...] | None, str | None]:
+def without_seed(args: list[str]) -> tuple[tuple[str, ...] | None, str | None]:
     """The line without one ``--seed N`` (or ``--seed=N``), and N; None when unsure."""
     if "--" in args:
         return None, None
@@ -108,17 +113,22 @@ def stamps(options: Options) -> tuple[Any, ...] | None:
 def quick(args: list[str]) -> Outcome | None:
     """The line's outcome from what an earlier line like it prepared, when the files it was
     read from are unchanged; None: run it the ordinary way."""
-    key, seed = _without_seed(args)
-    found = _prepared.get(key) if key is not None else None
+    key, seed = without_seed(args)
+    return quick_for(key, seed) if key is not None else None
+
+
+def quick_for(key: tuple[str, ...], seed: str | None) -> Outcome | None:
+    """``quick`` for a line already split into its key and seed (``without_seed``)."""
+    found = _prepared.get(key)
     if found is None:
         return None
-    stamp, loaded, mechanic, options = found
-    if seed is not None and options["rolls"] is not None:
+    stamp, loaded, mechanic, (head, rolls, tail) = found
+    if seed is not None and rolls is not None:
         return None  # --seed with --rolls: the ordinary path says which to give
-    if stamp != (_stamp(stamp[2]), _stamp(stamp[3]), stamp[2], stamp[3]):
-        del _prepared[key]  # type: ignore[arg-type]
+    if stamp[0] != _stamp(stamp[2]) or stamp[1] != _stamp(stamp[3]):
+        del _prepared[key]
         return None
-    return execute(mechanic, loaded, Options(**options, seed=seed))
+    return execute(mechanic, loaded, Options(*(*head, seed, *tail)))
 
 
 def keep(
@@ -133,8 +143,9 @@ def keep(
         from erc.core.value import replace
 
         mechanic = replace(mechanic, odds=_once(mechanic.odds))
-    given = {k: getattr(options, k) for k in options._fields if k != "seed"}
-    _prepared[line[1:]] = (stamp, loaded, mechanic, given)
+    given = tuple(getattr(options, k) for k in options._fields)
+    at = options._fields.index("seed")  # the fields around the seed, which each line gives
+    _prepared[line[1:]] = (stamp, loaded, mechanic, (given[:at], options.rolls, given[at + 1 :]))
     return mechanic
 
 

@@ -17,6 +17,7 @@ from erc.core.outcome import Outcome
 
 TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
 if TYPE_CHECKING:
+    from collections.abc import Callable
     from typing import Annotated, Any
 
     import typer
@@ -189,6 +190,18 @@ def one(
         args = line.split() if _PLAIN.match(line) else shlex.split(_uncommented(line))
     except ValueError as exc:
         return _error(number, None, ErcError("usage", f"batch line {number}: {exc}"))
+    at, seen = _seed_at(args), None
+    if at:  # a line met before but for its --seed N: what it came to then, that seed now
+        seed = args[at]
+        args[at] = ""  # (never a word of a split line)
+        seen = (encounter, *args)
+        args[at] = seed
+        found = _seen.get(seen)
+        if found is not None:
+            named, kept = found
+            document = _attempt(number, named, lambda: reuse.quick_for(kept, seed), objects)
+            if document is not None:
+                return document
     if args and args[0] == "erc":
         args = args[1:]
     command = args[0] if args else None
@@ -203,8 +216,41 @@ def one(
         args += ["-e", encounter]
     if "--json" not in args and command != "check":
         args.append("--json")
+    if seen is not None and len(_seen) < MAX_SEEN:
+        key, given = reuse.without_seed(args)
+        if key is not None and given is seed:  # the seed the line's key leaves out
+            _seen[seen] = (command, key)
+    document = _attempt(number, command, lambda: reuse.quick(args) or outcome_of(args), objects)
+    if document is None:
+        message = f"batch line {number}: {command} printed no JSON document"
+        return _error(number, command, ErcError("usage", message))
+    return document
+
+
+MAX_SEEN = 256
+_seen: dict[tuple[str | None, ...], tuple[str | None, tuple[str, ...]]] = {}
+"""Lines split before, but for their seed (its word left empty), with the ``-e`` they were
+given: the command and what ``erc.cli.reuse`` keeps such a line under. Every decision
+above depends on the words alone, and a seed of ASCII digits is none of the words it
+looks for (``erc``, ``batch``, ``--help``, ``-e``, ``--json``, ``--seed``)."""
+
+
+def _seed_at(args: list[str]) -> int:
+    """Where the digits of a ``--seed N`` are (0: none)."""
     try:
-        produced = reuse.quick(args) or outcome_of(args)
+        at = args.index("--seed") + 1
+    except ValueError:
+        return 0
+    return at if at < len(args) and args[at].isdigit() and args[at].isascii() else 0
+
+
+def _attempt(
+    number: int, command: str | None, run: Callable[[], Any], objects: bool
+) -> dict[str, Any] | None:
+    """The envelope of what ``run()`` produced, or its error envelope; None when it produced
+    None (``reuse.quick_for``: nothing kept)."""
+    try:
+        produced = run()
     except ErcError as error:
         return _error(number, command, error)
     except Exception as exc:
@@ -214,6 +260,8 @@ def one(
         if usage is None:
             raise
         return _error(number, command, usage)
+    if produced is None:
+        return None
     if isinstance(produced, Outcome):
         return envelope(produced, objects=objects)
     message = f"batch line {number}: {command} printed no JSON document"
