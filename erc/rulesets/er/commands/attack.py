@@ -103,7 +103,7 @@ def attack(
 
     return Mechanic(
         "attack",
-        lambda dice: rules.resolve(dice, plan),
+        rules.resolver(plan),
         "erc.rulesets.er.render.attack",
         effects=lambda result: events.attack(result, state, extra_action, locks),
         odds=odds,

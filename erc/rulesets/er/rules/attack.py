@@ -35,7 +35,7 @@ primary strike that kept a raw 20.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from erc.core.checks import succeeds
 from erc.core.dice import Dice, Mode
@@ -523,52 +523,93 @@ def unresolved(plan: AttackPlan) -> Attack:
 def resolve(dice: Dice, plan: AttackPlan) -> Attack:
     """Draw the dice (CONTRACT "The order of dice": strike by strike, each strike's d20s in
     order; then the crit award die; then the R1.6 d3 per target hit, in target order)."""
+    return resolver(plan)(dice)
+
+
+def resolver(plan: AttackPlan) -> Callable[[Dice], Attack]:
+    """``resolve`` for one plan, with what does not depend on the dice worked out once (a
+    batch resolves one plan line after line): each strike's die purposes and the faces
+    that hit (``hits_on``)."""
     name = plan.attacker.name
-    rolled = [_roll_strike(dice, name, s) for s in plan.strikes]
-    crit = False
-    if plan.crit_capable:
-        first = next(
-            (
-                i
-                for i, s in enumerate(plan.strikes)
-                if s.pool == "primary" and any(d.kept and d.raw == 20 for d in rolled[i])
-            ),
-            None,
+    drawn = tuple(_drawing(name, s) for s in plan.strikes)
+    primary = tuple(i for i, s in enumerate(plan.strikes) if s.pool == "primary")
+
+    def resolve_plan(dice: Dice) -> Attack:
+        rolled = [_roll_strike(dice, s, how) for s, how in zip(plan.strikes, drawn, strict=True)]
+        crit = False
+        if plan.crit_capable:
+            first = _first_natural_20(primary, rolled)
+            if first is not None:  # R5.6: one award die, after the strike dice; it never crits
+                crit = True
+                raw = dice.roll(20, f"{name} crit award")
+                rolled[first].append(_die(raw, plan.strikes[first], True, "crit"))
+        strikes = _strikes(plan, rolled)
+        targets = tuple([_target(dice, plan, t, strikes) for t in plan.targets])
+        damage = 0
+        for target in targets:
+            damage += target.damage
+        return Attack(
+            name,
+            plan.mode.value,
+            strikes,
+            targets,
+            damage,
+            crit,
+            plan.strikes,
+            plan.notes,
+            plan.modes.advantage_from,
+            plan.modes.disadvantage_from,
         )
-        if first is not None:  # R5.6: one award die, after the strike dice; it never crits
-            crit = True
-            raw = dice.roll(20, f"{name} crit award")
-            rolled[first].append(_die(raw, plan.strikes[first], True, "crit"))
-    strikes = _strikes(plan, rolled)
-    targets = tuple(_target(dice, plan, t, strikes) for t in plan.targets)
-    return Attack(
-        name,
-        plan.mode.value,
-        strikes,
-        targets,
-        sum(t.damage for t in targets),
-        crit,
-        plan.strikes,
-        plan.notes,
-        plan.modes.advantage_from,
-        plan.modes.disadvantage_from,
-    )
+
+    return resolve_plan
+
+
+def _first_natural_20(primary: tuple[int, ...], rolled: list[list[AttackDie]]) -> int | None:
+    """The first primary strike that kept a raw 20 (R5.6), by index."""
+    for i in primary:
+        for die in rolled[i]:
+            if die.kept and die.raw == 20:
+                return i
+    return None
 
 
 def _die(raw: int, strike: PlannedStrike, kept: bool, source: str) -> AttackDie:
     return AttackDie(raw, raw + strike.bonus, kept and strike.hits_on(raw), kept, source)
 
 
-def _roll_strike(dice: Dice, attacker: str, strike: PlannedStrike) -> list[AttackDie]:
+def _drawing(attacker: str, strike: PlannedStrike) -> tuple[tuple[str, ...], list[bool | None]]:
+    """A strike's die purposes (for ``Dice.roll``) and, by face, whether a kept die hits
+    (``hits_on``, filled in as faces come up)."""
     label = f"{attacker} {strike.pool}" + (f" part {strike.part}" if strike.part else "")
+    if strike.keep_lower:
+        purposes: tuple[str, ...] = (f"{label} 1",)
+    else:
+        purposes = tuple(
+            f"{label} {i}" + ("" if source == "pool" else f" ({source})")
+            for i, source in enumerate(strike.sources, 1)
+        )
+    return purposes, [None] * 21
+
+
+def _roll_strike(
+    dice: Dice, strike: PlannedStrike, drawing: tuple[tuple[str, ...], list[bool | None]]
+) -> list[AttackDie]:
+    purposes, hits = drawing
+    bonus = strike.bonus
     if strike.keep_lower:  # R1.5: a pool driven to 0 dice rolls 2d20 and keeps the lower
-        kept = dice.roll_kept(20, f"{label} 1", Mode.DISADVANTAGE)
+        kept = dice.roll_kept(20, purposes[0], Mode.DISADVANTAGE)
         low = kept.dice.index(kept.kept)
-        return [_die(raw, strike, i == low, "disadvantage") for i, raw in enumerate(kept.dice)]
+        return [
+            AttackDie(raw, raw + bonus, i == low and strike.hits_on(raw), i == low, "disadvantage")
+            for i, raw in enumerate(kept.dice)
+        ]
     out = []
-    for i, source in enumerate(strike.sources, 1):
-        suffix = "" if source == "pool" else f" ({source})"
-        out.append(_die(dice.roll(20, f"{label} {i}{suffix}"), strike, True, source))
+    for source, purpose in zip(strike.sources, purposes, strict=True):
+        raw = dice.roll(20, purpose)
+        hit = hits[raw]
+        if hit is None:
+            hit = hits[raw] = strike.hits_on(raw)
+        out.append(AttackDie(raw, raw + bonus, hit, True, source))
     return out
 
 
@@ -577,7 +618,10 @@ def _strikes(plan: AttackPlan, rolled: list[list[AttackDie]]) -> tuple[Strike, .
     hit_targets: set[str] = set()
     out = []
     for strike, dice in zip(plan.strikes, rolled, strict=True):
-        hits = sum(d.hit for d in dice)
+        hits = 0
+        for die in dice:
+            if die.hit:
+                hits += 1
         modifier, weight, damage = strike_damage(hits, strike.target not in hit_targets, strike)
         if hits:
             hit_targets.add(strike.target)
@@ -605,21 +649,24 @@ def _target(
     """R1.6 and R5.8: the strikes' damage, then the d3 if hit, then Body down to 0."""
     mine = [s for s in strikes if s.target == target.name]
     hitting = [s for s in mine if s.hits]
-    total = sum(s.damage for s in mine)
+    total = hits = 0
+    for s in mine:
+        total += s.damage
+        hits += s.hits
     d3: int | None = None
     damage = total
     if hitting and plan.d3:
         face = dice.d3(f"{plan.attacker.name} {plan.mode.value} d3 vs {target.name}")
         damage = with_d3(total, plan.mode, face)
         d3 = face if plan.mode is Mode.ADVANTAGE else -face
-    types = tuple(dict.fromkeys(s.damage_type for s in hitting))
+    types = tuple(dict.fromkeys([s.damage_type for s in hitting]))
     after = max(0, target.body - damage)
     return TargetDamage(
         name=target.name,
         damage=damage,
         damage_type=(hitting or mine)[0].damage_type,
         damage_types=types,
-        hits=sum(s.hits for s in mine),
+        hits=hits,
         strike_damage=total,
         d3=d3,
         body_before=target.body,
