@@ -26,6 +26,8 @@ MAX_ROLLS_TEXT = 20_000
 """The longest ``--rolls`` text accepted, in characters."""
 MAX_SIDES = 1000
 _2_53 = 1 << 53
+_LIMITS = {sides: _2_53 - _2_53 % sides for sides in (2, 3, 4, 6, 8, 10, 12, 20, 100)}
+"""``SeededSource``'s rejection limit for the common dice, worked out once."""
 
 
 if TYPE_CHECKING:
@@ -49,13 +51,14 @@ class SeededSource:
         self._random: Any = None  # made on the first draw: a line that rolls nothing pays none
 
     def draw(self, sides: int, purpose: str) -> int:
-        if self._random is None:
+        draw = self._random
+        if draw is None:
             # for an integer seed random.Random(seed) is exactly its C base seeded with it,
             # without the Python-level __init__ and seed() around it (a batch makes one a line)
-            self._random = _Generator(self.seed).random
-        limit = _2_53 - _2_53 % sides
+            draw = self._random = _Generator(self.seed).random
+        limit = _LIMITS.get(sides) or _2_53 - _2_53 % sides
         while True:
-            bits = int(self._random() * _2_53)
+            bits = int(draw() * _2_53)
             if bits < limit:
                 return bits % sides + 1
 
@@ -100,10 +103,10 @@ MAX_SEED = 2**63 - 1
 def parse_seed(given: str | None, environ: dict[str, str] | None = None) -> int | None:
     """``--seed N``, else ``ERC_SEED``, as a whole number from 0 to 2^63-1 written in ASCII
     digits (spaces around it ignored); an error names where the bad value came from."""
-    import os
-
     source, text = "--seed", given
     if text is None:
+        import os
+
         source, text = "ERC_SEED", (environ if environ is not None else os.environ).get("ERC_SEED")
         if not text:
             return None
@@ -198,10 +201,11 @@ class Dice:
     def roll(self, sides: int, purpose: str) -> int:
         if not 1 <= sides <= MAX_SIDES:
             raise ErcError("bad-dice", f"a die must have 1 to {MAX_SIDES} sides, not {sides}")
-        if len(self.rolls) >= self.budget:
+        rolls = self.rolls
+        if len(rolls) >= self.budget:
             raise ErcError("dice-budget", f"this command would draw more than {self.budget} dice")
         value = self.source.draw(sides, purpose)
-        self.rolls.append(Roll(sides, value, purpose))
+        rolls.append(Roll(sides, value, purpose))
         return value
 
     def roll_many(self, count: int, sides: int, purpose: str) -> list[int]:
