@@ -69,13 +69,16 @@ def folder() -> str | None:
     return os.path.join(base, "erc")
 
 
+_ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+
 def code_stamp(sources: tuple[str, ...]) -> str:
     """The size and modification time of the code an entry depends on."""
-    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
     parts = []
+    stat_of = os.stat
     for name in (*_CORE_SOURCES, *sources):
         try:
-            info = os.stat(os.path.join(root, name))
+            info = stat_of(f"{_ROOT}/{name}")
             parts.append(f"{name}:{info.st_mtime_ns}:{info.st_size}")
         except OSError:
             parts.append(f"{name}:missing")
