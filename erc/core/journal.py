@@ -164,13 +164,13 @@ class _Lines:
         self.torn = False
 
     def __iter__(self) -> Any:
-        import zlib
-
         rest = b""
         while True:
             chunk = self.handle.read(_CHUNK)
             if not chunk:
                 break
+            import zlib  # (a C extension to load: not for an empty journal)
+
             data = rest + chunk
             end = data.rfind(b"\n") + 1
             whole, rest = data[:end], data[end:]
