@@ -12,8 +12,7 @@ import shutil
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 from erc import rulesets
 from erc.cli import run

@@ -7,8 +7,7 @@ from pathlib import Path
 
 import jsonschema
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
 from erc.core.encounter import MAX_FILE_BYTES, load, parse, problems_in
 from erc.core.encounter.schema import json_schema

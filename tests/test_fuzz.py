@@ -11,8 +11,7 @@ import io
 import os
 import string
 
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 from erc.cli import run
 from erc.cli.app import app_for

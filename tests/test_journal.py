@@ -13,8 +13,7 @@ from erc.core import journal
 from erc.core.encounter import parse
 from erc.core.errors import ErcError
 from erc.core.fold import fold as fold_entries
-from erc.core.journal import Entry
-from erc.core.journal import default_path as default_journal
+from erc.core.journal import Entry, default_path as default_journal
 from erc.rulesets.er.events import State, Tracker
 
 ENC = parse("""erc: 1

@@ -368,3 +368,19 @@ def test_the_type_checkers_closed_sets_are_the_formats(name: str) -> None:
         assert set(typing.get_args(runtime)) == values, alias
         compared += 1
     assert compared >= 1
+
+
+@pytest.mark.parametrize("name", rulesets.available())
+def test_a_format_never_imports_the_model_built_on_it(name: str) -> None:
+    """``make model`` reads ``format.py``; were it to import ``model.py``, which is built on
+    the generated ``fields.py``, a missing or stale ``fields.py`` could not be written again.
+    The closed sets both share are in ``sets.py``."""
+    package = rulesets.get(name).package
+    source = ROOT / Path(*package.split(".")) / "format.py"
+    built = {f"{package}.{m}" for m in ("model", "fields", "from_file")}
+    for node in ast.parse(source.read_text()).body:  # the type checker's imports are nested
+        if isinstance(node, ast.ImportFrom) and node.module:
+            named = {node.module} | {f"{node.module}.{a.name}" for a in node.names}
+            assert not named & built, f"{source.name} imports {sorted(named & built)}"
+        elif isinstance(node, ast.Import):
+            assert not {a.name for a in node.names} & built

@@ -8,8 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
 from erc.core.errors import ErcError
 from erc.rulesets.er.model import CONDITIONS, Combatant, HouseRules

@@ -6,8 +6,7 @@ from collections import Counter
 from itertools import product
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
 from erc.core.dice import Dice, PhysicalSource, SeededSource
 from erc.core.errors import ErcError

@@ -10,8 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from erc.core import journal as journals
-from erc.core import snapshot as snapshots
+from erc.core import journal as journals, snapshot as snapshots
 from erc.core.errors import ErcError
 from erc.core.session import open_encounter
 

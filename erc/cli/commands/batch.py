@@ -145,8 +145,7 @@ def _encoder(ascii_only: bool) -> Any:
     (``erc.core.envelope.native_hook``; several times faster than ``json``, imported once a
     batch); the standard library's for what msgspec declines (text that is not UTF-8, a
     stream that takes only ASCII). The same JSON values either way."""
-    from erc.core.envelope import encode as standard
-    from erc.core.envelope import native_hook, to_data
+    from erc.core.envelope import encode as standard, native_hook, to_data
 
     if ascii_only:
         return lambda document: standard(to_data(document), ascii_only=True)

@@ -25,9 +25,9 @@ A declaration (a ``Struct``) is a model class when it says which, ``MODEL: Class
 
 A declaration the generator cannot place (a nested one with no ``MODEL`` and no conversion,
 one inside a union or a mapping, a flattened key with a default of its own, an unknown
-conversion) stops it with the key's name. ``format.py`` imports ``model.py`` (the closed
-sets), which imports ``fields.py``: rename a model class in ``model.py``'s import first, and
-restore a deleted ``fields.py`` from git before ``make model``.
+conversion) stops it with the key's name. ``format.py`` takes its closed sets from the
+ruleset's ``sets.py``, never from ``model.py`` (which is built on ``fields.py``), so the
+generator runs even when ``fields.py`` is missing or out of step.
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """The Elysium encounter file format (RULES-elysium Part 2), declared once: validation,
 ``erc schema``, the model's fields and its builder all come from it (``MODEL`` and
 ``Meta(extra=...)`` say what the model makes of a key; ``erc.core.encounter.generate``). The
-closed sets are the model's (``erc.rulesets.elysium.model``).
+closed sets are the model's (``erc.rulesets.elysium.sets``).
 
 Each key's title and description sit in its ``Meta``; the rules of ``build.cross_checks``
 that JSON Schema can state sit beside the declarations as ``extra_json_schema`` (read only
@@ -15,8 +15,8 @@ from typing import TYPE_CHECKING, Annotated, ClassVar, Literal
 from msgspec import Meta
 
 from erc.core.encounter.limits import MAX_COMBATANTS
-from erc.core.encounter.spec import Closed as _Closed
 from erc.core.encounter.spec import (
+    Closed as _Closed,
     CombatantName,
     Count,
     EncounterName,
@@ -25,7 +25,7 @@ from erc.core.encounter.spec import (
     Small,
     Text,
 )
-from erc.rulesets.elysium import model
+from erc.rulesets.elysium import sets
 
 Score = Annotated[int, Meta(ge=-20, le=100)]
 Ranks = Annotated[int, Meta(ge=0, le=100)]
@@ -42,12 +42,12 @@ if TYPE_CHECKING:  # the checker needs literal values; at run time they come fro
     InitiativeRule = Literal["keep", "reroll"]
     HelplessDefense = Literal["none", "static"]
 else:
-    Ability = Literal[model.ABILITIES]
-    Trump = Literal[model.TRUMPS]
-    ConditionName = Literal[model.CONDITIONS]
-    Die = Literal[model.DIES]
-    InitiativeRule = Literal[model.INITIATIVE_RULES]
-    HelplessDefense = Literal[model.HELPLESS_DEFENSES]
+    Ability = Literal[sets.ABILITIES]
+    Trump = Literal[sets.TRUMPS]
+    ConditionName = Literal[sets.CONDITIONS]
+    Die = Literal[sets.DIES]
+    InitiativeRule = Literal[sets.INITIATIVE_RULES]
+    HelplessDefense = Literal[sets.HELPLESS_DEFENSES]
 
 SkillMap = Annotated[dict[Text, Ranks], Meta(max_length=100)]
 SkillAbilities = Annotated[dict[Text, Ability], Meta(max_length=100)]
@@ -226,7 +226,7 @@ class SpellSpec(_Closed, frozen=True):
         list[SpellLevelSpec],
         Meta(
             min_length=1,
-            max_length=model.SPELL_LEVELS,
+            max_length=sets.SPELL_LEVELS,
             title="Levels",
             description="One to five levels of intensity, from 1 (`cast --level N`).",
         ),
@@ -276,7 +276,7 @@ class CombatantSpec(_Closed, frozen=True):
             description="Action points a round (EL3.1; the Speedy Combatant trump: more). "
             "Default 6.",
         ),
-    ] = model.DEFAULT_AP
+    ] = sets.DEFAULT_AP
     count: Count = 1
     side: Side = ""
     abilities: Annotated[
@@ -315,7 +315,7 @@ class CombatantSpec(_Closed, frozen=True):
         list[Trump],
         Meta(
             extra={"to": "as_set"},
-            max_length=len(model.TRUMPS),
+            max_length=len(sets.TRUMPS),
             title="Trumps",
             description="sidestep (a free trip after dodging a charge), counterattack, "
             "focus_casting (cast while pinned), speedy_combatant.",
@@ -352,7 +352,7 @@ class CombatantSpec(_Closed, frozen=True):
         list[ConditionName],
         Meta(
             extra={"to": "conditions"},
-            max_length=len(model.CONDITIONS),
+            max_length=len(sets.CONDITIONS),
             title="Conditions",
             description="asleep, bound, paralyzed, unconscious (cannot act, no Defense Roll), "
             "unaware (no Defense Roll), prone (-4 to defence).",

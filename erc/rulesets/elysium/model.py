@@ -4,7 +4,7 @@ The fields a file gives are declared once, in ``erc.rulesets.elysium.format``: `
 is written from it (``make model``), and so is ``from_file.py``, which builds the model from
 a validated file. This module adds the rules' methods, what the file gives at two levels
 (``skill_abilities``), and the journal's state, folded in by ``erc.rulesets.elysium.events``;
-frozen, plain data. The closed sets below are the format's.
+frozen, plain data. The closed sets the format shares are in ``sets.py``.
 """
 
 from __future__ import annotations
@@ -13,29 +13,27 @@ from erc.core.value import Value
 from erc.rulesets.elysium.fields import (
     CombatantFields,
     EncounterFields,
+    Settings as Settings,  # the model adds nothing to it
     SpellFields,
     SpellLevelFields,
     WeaponFields,
 )
-from erc.rulesets.elysium.fields import Settings as Settings  # the model adds nothing to it
+from erc.rulesets.elysium.sets import (  # the format's, re-exported
+    ABILITIES as ABILITIES,
+    CONDITIONS as CONDITIONS,
+    DEFAULT_AP as DEFAULT_AP,
+    DIES as DIES,
+    HELPLESS_DEFENSES as HELPLESS_DEFENSES,
+    INITIATIVE_RULES as INITIATIVE_RULES,
+    SPELL_LEVELS as SPELL_LEVELS,
+    TRUMPS as TRUMPS,
+)
 
 TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
 if TYPE_CHECKING:
     from collections.abc import Mapping
     from typing import ClassVar
 
-ABILITIES = ("agility", "cunning", "muscle", "endurance", "insight", "courage", "self_control")
-"""EL1.2: AGI, CUN, MUS, END and the key abilities."""
-TRUMPS = ("sidestep", "counterattack", "focus_casting", "speedy_combatant")
-CONDITIONS = ("asleep", "bound", "paralyzed", "prone", "unaware", "unconscious")
-"""EL Part 3.13: the conditions an Elysium file (and ``erc condition``) may give; ``pinned``
-comes only from a grab."""
-DIES = ("d10", "d20", "d12")
-"""EL1.1: house rule ``die``."""
-INITIATIVE_RULES = ("keep", "reroll")
-HELPLESS_DEFENSES = ("none", "static")
-DEFAULT_AP = 6
-"""EL3.1: "Characters start off with 6 AP"."""
 HAND_TO_HAND = "hand-to-hand"
 KEY_ABILITIES = {
     "discern": "insight",
@@ -61,8 +59,6 @@ ACTION_SKILLS = (
     HAND_TO_HAND,
 )
 """EL1.2: the skills the actions use (besides weapon skills and magic schools)."""
-SPELL_LEVELS = 5
-"""EL12: "Spells may be cast at one of five levels of intensity"."""
 
 
 class Weapon(WeaponFields):

@@ -1,7 +1,7 @@
 """The Enchanted Realms encounter file format, declared once: validation, ``erc schema``, the
 model's fields and its builder all come from it (``MODEL`` and ``Meta(extra=...)`` say what
 the model makes of a key; ``erc.core.encounter.generate``). The closed sets are the model's
-(``erc.rulesets.er.model``).
+(``erc.rulesets.er.sets``).
 
 Each key's title and description sit in its ``Meta``; the rules of ``build.cross_checks``
 that JSON Schema can state sit beside the declarations as ``extra_json_schema`` (read only
@@ -15,8 +15,8 @@ from typing import TYPE_CHECKING, Annotated, ClassVar, Literal
 from msgspec import Meta
 
 from erc.core.encounter.limits import MAX_COMBATANTS
-from erc.core.encounter.spec import Closed as _Closed
 from erc.core.encounter.spec import (
+    Closed as _Closed,
     CombatantName,
     Count,
     EncounterName,
@@ -25,10 +25,10 @@ from erc.core.encounter.spec import (
     Small,
     Text,
 )
-from erc.rulesets.er import model
+from erc.rulesets.er import sets
 
 Score = Annotated[int, Meta(ge=-20, le=100)]
-PoolDice = Annotated[int, Meta(ge=0, le=model.MAX_SKILL_DICE)]
+PoolDice = Annotated[int, Meta(ge=0, le=sets.MAX_SKILL_DICE)]
 DamageTypes = Annotated[list[Text], Meta(max_length=30)]
 
 if TYPE_CHECKING:  # the checker needs literal values; at run time they come from the model
@@ -37,26 +37,26 @@ if TYPE_CHECKING:  # the checker needs literal values; at run time they come fro
     Style = str
     ConditionName = str
 else:
-    Size = Literal[model.SIZES]
-    Armor = Literal[model.ARMORS]
-    Kind = Literal[model.WEAPON_KINDS]
-    Weight = Literal[model.WEIGHTS]
-    Hand = Literal[model.HANDS]
-    Style = Literal[model.STYLES]
-    ConditionName = Literal[model.CONDITIONS]
+    Size = Literal[sets.SIZES]
+    Armor = Literal[sets.ARMORS]
+    Kind = Literal[sets.WEAPON_KINDS]
+    Weight = Literal[sets.WEIGHTS]
+    Hand = Literal[sets.HANDS]
+    Style = Literal[sets.STYLES]
+    ConditionName = Literal[sets.CONDITIONS]
 
 WEIGHT_RULE = {
     "if": {
         "required": ["kind"],
-        "properties": {"kind": {"enum": [k for k in model.WEAPON_KINDS if k != "ranged"]}},
+        "properties": {"kind": {"enum": [k for k in sets.WEAPON_KINDS if k != "ranged"]}},
     },
-    "then": {"required": ["weight"], "properties": {"weight": {"enum": list(model.WEIGHTS)}}},
+    "then": {"required": ["weight"], "properties": {"weight": {"enum": list(sets.WEIGHTS)}}},
 }
 """``cross_checks``: a weapon that is not ranged needs a weight."""
 BY_RULE = {
     "allOf": [
         {
-            "if": {"enum": list(model.NEEDS_BY)},
+            "if": {"enum": list(sets.NEEDS_BY)},
             "then": {
                 "type": "object",
                 "errorMessage": "charmed and grappled name who did it: {condition: charmed, by: X}",
@@ -66,7 +66,7 @@ BY_RULE = {
             "if": {
                 "type": "object",
                 "required": ["condition"],
-                "properties": {"condition": {"enum": list(model.NEEDS_BY)}},
+                "properties": {"condition": {"enum": list(sets.NEEDS_BY)}},
             },
             "then": {"required": ["by"], "properties": {"by": {"type": "string"}}},
             "else": {

@@ -3,15 +3,31 @@
 The fields a file gives are declared once, in ``erc.rulesets.er.format``: ``fields.py`` is
 written from it (``make model``), and so is ``from_file.py``, which builds the model from a
 validated file. This module adds the rules' methods and the journal's state, folded in by
-``erc.rulesets.er.events``; frozen, plain data. The closed sets below are the format's.
+``erc.rulesets.er.events``; frozen, plain data. The closed sets the format shares are in
+``sets.py``.
 """
 
 from __future__ import annotations
 
 from erc.core.model import Condition
 from erc.core.value import Value
-from erc.rulesets.er.fields import CombatantFields, EncounterFields, WeaponFields
-from erc.rulesets.er.fields import Settings as Settings  # the model adds nothing to it
+from erc.rulesets.er.fields import (
+    CombatantFields,
+    EncounterFields,
+    Settings as Settings,  # the model adds nothing to it
+    WeaponFields,
+)
+from erc.rulesets.er.sets import (  # the format's, re-exported
+    ARMORS as ARMORS,
+    CONDITIONS as CONDITIONS,
+    HANDS as HANDS,
+    MAX_SKILL_DICE as MAX_SKILL_DICE,
+    NEEDS_BY as NEEDS_BY,
+    SIZES as SIZES,
+    STYLES as STYLES,
+    WEAPON_KINDS as WEAPON_KINDS,
+    WEIGHTS as WEIGHTS,
+)
 
 TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
 if TYPE_CHECKING:
@@ -29,33 +45,8 @@ SUB_ATTRIBUTES = (
     "faith",
     "muse",
 )
-SIZES = ("tiny", "small", "medium", "large", "huge", "giant", "colossal")
-ARMORS = ("none", "light", "medium", "heavy")
-WEAPON_KINDS = ("melee", "ranged", "savage")
-WEIGHTS = ("light", "medium", "heavy")
-HANDS = ("primary", "off", "both")
-STYLES = ("archery", "hurling", "bludgeoning", "cleaving", "polearms", "slashing")
 CRIT_STYLES = frozenset({"bludgeoning", "cleaving", "polearms", "slashing"})
 POOLS = ("primary", "off", "savage")
-CONDITIONS = (
-    "asleep",
-    "blind",
-    "bound",
-    "charmed",
-    "deaf",
-    "grappled",
-    "incapacitated",
-    "paralyzed",
-    "petrified",
-    "prone",
-    "stunned",
-    "unconscious",
-)
-"""The conditions an encounter file may give (CONTRACT "Encounter files")."""
-NEEDS_BY = ("charmed", "grappled")
-"""R10.2: these name who did it (``by``)."""
-MAX_SKILL_DICE = 5
-"""R1.4: a skill pool holds at most 5 dice."""
 
 if TYPE_CHECKING:  # type aliases for annotations only
     Size = Literal["tiny", "small", "medium", "large", "huge", "giant", "colossal"]

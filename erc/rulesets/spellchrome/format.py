@@ -1,7 +1,7 @@
 """The Spellchrome encounter file format (RULES-spellchrome Part 2), declared once:
 validation, ``erc schema``, the model's fields and its builder all come from it (``MODEL``
 and ``Meta(extra=...)`` say what the model makes of a key; ``erc.core.encounter.generate``).
-The closed sets are the model's (``erc.rulesets.spellchrome.model``).
+The closed sets are the model's (``erc.rulesets.spellchrome.sets``).
 
 ``ruleset: spellchrome`` is required: a file without the key is Enchanted Realms. Each key's
 title and description sit in its ``Meta``; the rules of ``build.cross_checks`` that JSON
@@ -16,8 +16,8 @@ from typing import TYPE_CHECKING, Annotated, ClassVar, Literal
 from msgspec import Meta
 
 from erc.core.encounter.limits import MAX_COMBATANTS
-from erc.core.encounter.spec import Closed as _Closed
 from erc.core.encounter.spec import (
+    Closed as _Closed,
     CombatantName,
     Count,
     EncounterName,
@@ -26,7 +26,7 @@ from erc.core.encounter.spec import (
     Small,
     Text,
 )
-from erc.rulesets.spellchrome import model
+from erc.rulesets.spellchrome import sets
 
 Score = Annotated[int, Meta(ge=0, le=100)]
 Modifier = Annotated[int, Meta(ge=-50, le=50)]
@@ -58,9 +58,9 @@ if TYPE_CHECKING:  # the checker needs literal values; at run time they come fro
     ConditionName = str
     Initiative = Literal["keep", "reroll"]
 else:
-    Kind = Literal[model.WEAPON_KINDS]
-    ConditionName = Literal[model.CONDITIONS]
-    Initiative = Literal[model.INITIATIVE_RULES]
+    Kind = Literal[sets.WEAPON_KINDS]
+    ConditionName = Literal[sets.CONDITIONS]
+    Initiative = Literal[sets.INITIATIVE_RULES]
 
 RANGE_RULE = {
     "allOf": [
@@ -315,7 +315,7 @@ class CombatantSpec(_Closed, frozen=True):
     speed: Annotated[
         Annotated[int, Meta(ge=0, le=1000)],
         Meta(title="Speed", description="Ft per move action (SC10.2). Default 30."),
-    ] = model.DEFAULT_SPEED
+    ] = sets.DEFAULT_SPEED
     armor: Annotated[
         ArmorSpec | None,
         Meta(

@@ -4,8 +4,8 @@ The fields a file gives are declared once, in ``erc.rulesets.spellchrome.format`
 ``fields.py`` is written from it (``make model``), and so is ``from_file.py``, which builds
 the model from a validated file. This module adds the rules' methods, what the file gives
 only through a rule (``ex_hp``), and the journal's state, folded in by
-``erc.rulesets.spellchrome.events``; frozen, plain data. The closed sets below are the
-format's.
+``erc.rulesets.spellchrome.events``; frozen, plain data. The closed sets the format
+shares are in ``sets.py``.
 """
 
 from __future__ import annotations
@@ -14,10 +14,16 @@ from erc.rulesets.spellchrome.fields import (
     ArmorFields,
     CombatantFields,
     EncounterFields,
+    Settings as Settings,  # the model adds nothing to it
     ShieldFields,
     WeaponFields,
 )
-from erc.rulesets.spellchrome.fields import Settings as Settings  # the model adds nothing to it
+from erc.rulesets.spellchrome.sets import (  # the format's, re-exported
+    CONDITIONS as CONDITIONS,
+    DEFAULT_SPEED as DEFAULT_SPEED,
+    INITIATIVE_RULES as INITIATIVE_RULES,
+    WEAPON_KINDS as WEAPON_KINDS,
+)
 
 TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
 if TYPE_CHECKING:
@@ -25,15 +31,8 @@ if TYPE_CHECKING:
 
 ABILITIES = ("strength", "dexterity")
 """SC1.1, Part 3.4: only Strength and Dexterity are used."""
-WEAPON_KINDS = ("melee", "ranged", "thrown")
-CONDITIONS = ("asleep", "bound", "paralyzed", "unconscious", "unaware")
-"""Part 3.11: the conditions of a Spellchrome file (a closed set)."""
-INITIATIVE_RULES = ("keep", "reroll")
-"""SC2.4: the house rule ``initiative``; ``keep`` is the chapter's standard method."""
 DEFAULT_SCORE = 10
 """Part 3.4: a missing ability score is 10."""
-DEFAULT_SPEED = 30
-"""SC10.2: "move your base rate (30 feet, unless modified)"."""
 
 if TYPE_CHECKING:  # type aliases for annotations only
     Kind = Literal["melee", "ranged", "thrown"]

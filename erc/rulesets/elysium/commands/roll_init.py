@@ -9,8 +9,7 @@ from erc.core.errors import ErcError
 from erc.core.mechanic import Mechanic, command
 from erc.rulesets.elysium import events
 from erc.rulesets.elysium.model import die_sides
-from erc.rulesets.elysium.rules.initiative import kept_checks
-from erc.rulesets.elysium.rules.initiative import roll_init as resolve
+from erc.rulesets.elysium.rules.initiative import kept_checks, roll_init as resolve
 
 TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
 if TYPE_CHECKING:

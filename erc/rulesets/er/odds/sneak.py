@@ -14,8 +14,7 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
-from erc.core.odds import as_odds
-from erc.core.odds import p_succeeds as p_d20
+from erc.core.odds import as_odds, p_succeeds as p_d20
 from erc.rulesets.er.model import Combatant
 from erc.rulesets.er.odds.attack import AttackOdds, contract, exact, mix
 from erc.rulesets.er.rules.sneak import SHOCK_COMP_BASE, SneakSetup, shocks

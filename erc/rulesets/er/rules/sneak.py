@@ -41,8 +41,7 @@ from erc.rulesets.er.conditions import Modes, attacker_modes, target_modes
 from erc.rulesets.er.model import Combatant, Weapon
 from erc.rulesets.er.rules import attack as attacks
 from erc.rulesets.er.rules.checks import feat
-from erc.rulesets.er.rules.surprise import Awareness
-from erc.rulesets.er.rules.surprise import check as perception_check
+from erc.rulesets.er.rules.surprise import Awareness, check as perception_check
 
 SNEAK_PROPERTIES = ("light", "reach")
 """R6.4: "have the light or reach property" (``properties``; ``weight: light`` counts too)."""
