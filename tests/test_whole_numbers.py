@@ -76,3 +76,11 @@ def test_named_numbers_in_ascii_still_read(erc: Any) -> None:
     assert ran.code == 0 and ran.json["result"]["total"] == 4
     ran = erc("roll", "1d6", "--seed", " 5\t", "--json")
     assert ran.code == 0 and ran.json["seed"] == 5
+
+
+@pytest.mark.parametrize("split", ["\uff12,1", "2,1_0", "2\u00a0,1"])
+def test_a_split_counts_dice_in_ascii_digits(erc: Any, split: str) -> None:
+    """``--split`` (R5.1: a pool's dice split between targets) reads its counts as every
+    whole number is read."""
+    ran = erc("attack", "Kaela", "Ogre", "Ogre", "--split", split, "-e", DUEL, "--json")
+    assert ran.code == 2 and ran.error["code"] == "bad-split"

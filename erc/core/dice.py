@@ -12,7 +12,7 @@ from _random import Random as _Generator  # random.Random's C base: the same str
 from collections.abc import Sequence
 
 from erc.core.errors import ErcError
-from erc.core.text import ASCII_SPACE
+from erc.core.text import ASCII_SPACE, whole_number
 from erc.core.value import Value
 
 TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
@@ -110,12 +110,11 @@ def parse_seed(given: str | None, environ: dict[str, str] | None = None) -> int 
         source, text = "ERC_SEED", (environ if environ is not None else os.environ).get("ERC_SEED")
         if not text:
             return None
-    digits = text.strip(ASCII_SPACE)  # ASCII only: no sign, no separators (README "Limits")
-    if not digits.isascii() or not digits.isdigit() or len(digits) > 19:
+    seed = whole_number(text, signed=False, most_digits=19)  # no sign, no separators
+    if seed is None:
         raise ErcError(
             "bad-seed", f"{source} {text!r} is not a seed: a whole number from 0 to {MAX_SEED}"
         )
-    seed = int(digits)
     if seed > MAX_SEED:
         raise ErcError("bad-seed", f"{source} {text} is more than {MAX_SEED}")
     return seed
@@ -130,13 +129,14 @@ def parse_rolls(text: str) -> list[int]:
         return []
     values: list[int] = []
     for i, part in enumerate(parts, 1):
-        if not part.isascii() or not part.isdigit() or len(part) > 4:
+        face = whole_number(part, signed=False, most_digits=4)
+        if face is None:
             raise ErcError(
                 "bad-rolls",
                 f"--rolls value {i} is {part!r}: expected a die face such as 17 "
                 "(comma-separated whole numbers)",
             )
-        values.append(int(part))
+        values.append(face)
     if len(values) > DICE_BUDGET:
         raise ErcError("bad-rolls", f"--rolls gives {len(values)} values; at most {DICE_BUDGET}")
     return values

@@ -8,6 +8,7 @@ from erc.core.dice import Mode
 from erc.core.errors import ErcError
 from erc.core.lookup import find_all
 from erc.core.mechanic import Mechanic, command
+from erc.core.text import whole_number
 from erc.core.value import replace
 from erc.rulesets.er import events
 from erc.rulesets.er.commands.acting import actor, locks_given_up, release_notes
@@ -34,13 +35,13 @@ def parse_split(text: str) -> tuple[str, tuple[int, ...]]:
     pool = pool.strip().casefold() or "primary"
     if pool not in Pool.__members__:
         raise ErcError("bad-split", f"--split {text!r}: no pool called {pool!r}")
-    parts = [p.strip() for p in sizes.split(",")]
-    if not all(p.isascii() and p.isdigit() and len(p) <= 2 for p in parts):
+    parts = [whole_number(p, signed=False, most_digits=2) for p in sizes.split(",")]
+    if None in parts:
         raise ErcError(
             "bad-split",
             f"--split {text!r}: expected dice per part such as 2,1 (or savage:1,1)",
         )
-    return pool, tuple(int(p) for p in parts)
+    return pool, tuple(p for p in parts if p is not None)
 
 
 @command(odds=True)
