@@ -13,6 +13,9 @@ from erc.core.dice import Dice, Die, Mode
 from erc.core.errors import ErcError
 from erc.core.value import Value
 
+MAX_MOD = 100
+"""The largest situational modifier (``--mod``) any command takes, either way."""
+
 
 def natural(raw: int, sides: int = 20) -> bool | None:
     """ER R1.3, Spellchrome SC4.2: on a d20 a raw (natural) 20 always succeeds and a raw 1

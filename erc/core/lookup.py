@@ -144,12 +144,10 @@ def one_of_two(encounter: Roster[C], pair: tuple[C, C], name: str, option: str) 
     return who.name
 
 
-MAX_MOD = 100
-"""The largest ``--mod`` a command takes, either way."""
-
-
 def side_mods(encounter: Roster[C], pair: tuple[C, C], given: Iterable[str]) -> dict[str, int]:
     """``--mod NAME=N`` per side of a contest, summed when a side is given several."""
+    from erc.core.checks import MAX_MOD  # (the competitions import it anyway)
+
     total: dict[str, int] = {}
     for text in given:
         who, value = named_value(text, "--mod", "NAME=N (e.g. --mod Kaela=2)")

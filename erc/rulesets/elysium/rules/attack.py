@@ -8,7 +8,7 @@ damage, the charge's +2, the polearm's counter and the sidestep.
 
 from __future__ import annotations
 
-from erc.core.checks import Opposed, Roller
+from erc.core.checks import MAX_MOD, Opposed, Roller
 from erc.core.dice import Dice
 from erc.core.errors import ErcError
 from erc.core.value import Value
@@ -21,7 +21,6 @@ from erc.rulesets.elysium.rules.rolls import Side, roll_opposed, side, unrolled
 
 CHARGE_DAMAGE = 2
 """EL6.2: "Charging adds +2 to the damage dealt"."""
-MAX_MOD = 100
 
 
 class TargetHp(Value):

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from erc.core.checks import succeeds
+from erc.core.checks import MAX_MOD, succeeds
 from erc.core.dice import Dice
 from erc.core.errors import ErcError, did_you_mean
 from erc.core.expr import roll as roll_expression
@@ -49,7 +49,6 @@ DROP_BONUS = 4
 and Move Silently Skill"."""
 FLAG_FLAT_FOOTED = "--flat-footed (the GM's ruling)"
 UNAWARE_OF_ATTACKER = "unaware of the attacker (sneak, SC9)"
-MAX_MOD = 100
 
 
 class PlannedRoll(Value):
