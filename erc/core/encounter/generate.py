@@ -179,9 +179,7 @@ class _Writer:
         if to in ("as_set", "folded_set"):
             assert isinstance(kind, mi.ListType)
             return f"frozenset[{self.annotation(kind.item_type, widen=True)}]"
-        if to == "as_tuple":
-            return self.annotation(kind)
-        if to == "as_dict":
+        if to in ("as_tuple", "as_dict"):  # what copying gives
             return self.annotation(kind)
         if to == "given":
             assert isinstance(kind, mi.StructType)
