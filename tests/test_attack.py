@@ -615,3 +615,38 @@ def test_cli_house_rule_from_the_file(erc, tmp_path: Path) -> None:  # type: ign
               "--advantage", "--rolls", "15,15,15", "--json")  # fmt: skip
     assert ran.code == 0, ran.err
     assert ran.json["result"]["targets"][0]["d3"] is None and len(ran.json["rolls"]) == 3
+
+
+@pytest.mark.parametrize(
+    ("primary", "options"),
+    [
+        (3, {}),
+        (3, {"mode": Mode.ADVANTAGE}),
+        (1, {"mode": Mode.DISADVANTAGE}),  # 2d20, the lower kept
+        (3, {"split": ("primary", (2, 1))}),
+        (3, {"extra_primary_dice": 2}),
+    ],
+)
+def test_one_resolver_over_many_seeds_equals_resolving_afresh(
+    primary: int, options: dict[str, Any]
+) -> None:
+    """``resolver(plan)`` (a batch resolves one plan line after line) makes each kept die's
+    value once per face and die position: whatever it kept, every result equals what
+    ``resolve`` gives from nothing, dice and their purposes included."""
+    from erc.core.dice import SeededSource
+    from erc.rulesets.er.rules.attack import resolver
+
+    who = fighter(pools={"primary": primary, "off": 1}, weapons=(GLADIUS, DAGGER))
+    targets = (goblin("A", ac=9), goblin("B", ac=15))
+    plan = plan_attack(who, targets if "split" in options else targets[:1], **options)
+    resolve_kept = resolver(plan)
+    faces, drawn = set(), 0
+    for seed in range(400):
+        kept, fresh = Dice(SeededSource(seed)), Dice(SeededSource(seed))
+        result = resolve_kept(kept)
+        assert result == resolve(fresh, plan)
+        assert kept.rolls == fresh.rolls
+        for i, strike in enumerate(result.strikes):
+            faces.update((i, d.raw, d.source) for d in strike.dice)
+            drawn += len(strike.dice)
+    assert drawn > 5 * len(faces)  # each strike met its faces again and again

@@ -45,27 +45,33 @@ def documents(stdout: str) -> list[Any]:
     return [json.loads(line) for line in stdout.splitlines()]
 
 
-def test_batch_envelopes_equal_the_lines_run_alone(erc: Any, tmp_path: Path) -> None:
-    duel = tmp_path / "duel.yaml"
-    shutil.copy(ENCOUNTERS / "duel.yaml", duel)
-    journal = tmp_path / "fight.jsonl"
-    lines = sequence()
+def run_batch(tmp_path: Path, encounter: Path, given: str) -> tuple[int, list[Any]]:
+    """``erc batch -e ENCOUNTER`` over ``given`` (no ``ERC_SEED``): its exit code and
+    envelopes."""
     env = {**os.environ, "ERC_CACHE_DIR": str(tmp_path / "cache")}
     env.pop("ERC_SEED", None)
-
-    def where(line: str) -> str:
-        return "" if line.startswith("roll ") else f" --journal {journal}"
-
-    given = "".join(f"{line}{where(line)}\n" for line in lines)
     ran = subprocess.run(
-        [sys.executable, "-m", "erc", "batch", "-e", str(duel)],
+        [sys.executable, "-m", "erc", "batch", "-e", str(encounter)],
         input=given.encode(),
         capture_output=True,
         env=env,
         timeout=300,
     )
-    assert ran.returncode == 0, ran.stderr
-    batched = documents(ran.stdout.decode())
+    assert not ran.stderr, ran.stderr
+    return ran.returncode, documents(ran.stdout.decode())
+
+
+def test_batch_envelopes_equal_the_lines_run_alone(erc: Any, tmp_path: Path) -> None:
+    duel = tmp_path / "duel.yaml"
+    shutil.copy(ENCOUNTERS / "duel.yaml", duel)
+    journal = tmp_path / "fight.jsonl"
+    lines = sequence()
+
+    def where(line: str) -> str:
+        return "" if line.startswith("roll ") else f" --journal {journal}"
+
+    code, batched = run_batch(tmp_path, duel, "".join(f"{line}{where(line)}\n" for line in lines))
+    assert code == 0
     journal.unlink()
     alone = []
     for line in lines:
@@ -127,3 +133,60 @@ def test_another_process_appending_is_seen(
         after["result"]["targets"][0]["body_before"]
         == before["result"]["targets"][0]["body_before"] - 5
     )
+
+
+@pytest.mark.parametrize(
+    ("line", "kept"),
+    [
+        ("attack Kaela Ogre --seed 5\n", True),
+        ('sneak Kaela Ogre --with "hand axe" --seed 5 # a comment\n', True),
+        ("attack Kaela Ogre --seed 0\n", True),
+        ('attack Kaela "Ogre --seed 5" --seed 5\n', False),  # the first digits are a name's
+        ("attack Kaela 'Ogre --seed 5 ' --seed 5\n", False),
+        ("attack Kaela Ogre --seed 5 # --seed 5\n", True),
+    ],
+)
+def test_a_line_is_kept_by_its_seeds_digits_only_when_they_are_its_seed(
+    line: str, kept: bool
+) -> None:
+    """``erc batch`` keeps a line by its bytes around the digits of its first ``--seed N``;
+    only when a line with other digits there splits into the same words but its seed."""
+    from erc.cli.commands.batch import _SEED, _seed_at, _seen_key, _words
+
+    raw = line.encode()
+    args = _words(line)
+    at = _seed_at(args)
+    key = _seen_key(raw, None, args, at, _SEED.search(raw))
+    assert (key is not None) is kept
+    if key is not None:
+        (_, before, after), seed = key
+        assert seed == "5" or seed == "0"
+        other = _words((before + b"123" + after).decode())
+        assert other == [*args[:at], "123", *args[at + 1 :]]
+
+
+def test_digits_that_are_not_the_seed_are_never_taken_for_it(erc: Any, tmp_path: Path) -> None:
+    """A combatant named with a ``--seed N`` in it: lines differing in those digits name
+    different combatants, and each envelope is the one the line run alone gives."""
+    duel = tmp_path / "duel.yaml"
+    text = (ENCOUNTERS / "duel.yaml").read_text()
+    duel.write_text(text.replace("- name: Ogre", '- name: "Ogre --seed 5"', 1))
+    journal = tmp_path / "none.jsonl"
+    lines = [
+        'attack Kaela "Ogre --seed 5" --seed 5',
+        'attack Kaela "Ogre --seed 6" --seed 5',  # no such combatant
+        'attack Kaela "Ogre --seed 5" --seed 7',
+        'attack Kaela "Ogre --seed 5" --seed 5',
+    ]
+    code, batched = run_batch(
+        tmp_path, duel, "".join(f"{line} --journal {journal}\n" for line in lines)
+    )
+    assert code == 2  # the second line
+    codes = [b.get("error", {}).get("code") for b in batched]
+    assert codes == [None, "unknown-combatant", None, None]
+    for line, one in zip(lines, batched, strict=True):
+        single = erc(*shlex.split(line), "--journal", journal, "-e", duel, "--json")
+        if "error" in one:
+            assert one["error"]["message"] == single.error["message"]
+        else:
+            assert one == single.json

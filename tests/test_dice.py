@@ -11,6 +11,7 @@ from erc.core.dice import (
     Dice,
     Mode,
     PhysicalSource,
+    Roll,
     SeededSource,
     parse_rolls,
 )
@@ -160,3 +161,27 @@ def test_advantage_distribution_matches_exact() -> None:
 def test_zero_sided_die_is_refused() -> None:
     with pytest.raises(ErcError, match="sides"):
         Dice(SeededSource(1)).roll(0, "nothing")
+
+
+def test_each_roll_is_recorded_as_drawn_whatever_was_kept_before(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``Dice`` keeps the ``Roll`` values it made (a frozen value serves again, by face, size
+    and purpose); the record is still each die as drawn, and past ``MAX_KEPT_ROLLS`` nothing
+    more is kept."""
+    from erc.core import dice
+
+    monkeypatch.setattr(dice, "_ROLLS", {})
+    monkeypatch.setattr(dice, "MAX_KEPT_ROLLS", 3)
+    drawn = Dice(PhysicalSource([4, 4, 4, 2, 4, 2]))
+    for sides, purpose in [(6, "a"), (8, "a"), (6, "b"), (6, "a"), (6, "a"), (6, "a")]:
+        drawn.roll(sides, purpose)
+    assert drawn.rolls == [
+        Roll(6, 4, "a"),
+        Roll(8, 4, "a"),
+        Roll(6, 4, "b"),
+        Roll(6, 2, "a"),
+        Roll(6, 4, "a"),
+        Roll(6, 2, "a"),
+    ]
+    assert drawn.rolls[0] is drawn.rolls[4] and len(dice._ROLLS) == 3

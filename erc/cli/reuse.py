@@ -125,7 +125,7 @@ def quick_for(key: tuple[str, ...], seed: str | None) -> Outcome | None:
     stamp, loaded, mechanic, (head, rolls, tail) = found
     if seed is not None and rolls is not None:
         return None  # --seed with --rolls: the ordinary path says which to give
-    if stamp[0] != _stamp(stamp[2]) or stamp[1] != _stamp(stamp[3]):
+    if stamp[0] != identity(stamp[2]) or stamp[1] != _stamp(stamp[3]):
         del _prepared[key]
         return None
     return execute(mechanic, loaded, Options(*(*head, seed, *tail)))

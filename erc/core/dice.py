@@ -190,6 +190,13 @@ class Kept(Value):
         return tuple(Die(self.sides, v, i == at) for i, v in enumerate(self.dice))
 
 
+MAX_KEPT_ROLLS = 4096
+_ROLLS: dict[tuple[int, int, str], Roll] = {}
+"""Each ``Roll`` made, by face, size and purpose: a frozen value, so one made before serves
+again (a batch draws the same purposes line after line); a process stops adding at
+``MAX_KEPT_ROLLS``."""
+
+
 class Dice:
     """Draws dice from a source, records each with its purpose, and keeps to a budget."""
 
@@ -205,7 +212,13 @@ class Dice:
         if len(rolls) >= self.budget:
             raise ErcError("dice-budget", f"this command would draw more than {self.budget} dice")
         value = self.source.draw(sides, purpose)
-        rolls.append(Roll(sides, value, purpose))
+        key = (value, sides, purpose)
+        roll = _ROLLS.get(key)
+        if roll is None:
+            roll = Roll(sides, value, purpose)
+            if len(_ROLLS) < MAX_KEPT_ROLLS:
+                _ROLLS[key] = roll
+        rolls.append(roll)
         return value
 
     def roll_many(self, count: int, sides: int, purpose: str) -> list[int]:

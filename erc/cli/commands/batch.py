@@ -25,8 +25,7 @@ if TYPE_CHECKING:
 
 MAX_LINE = 10_000
 _PLAIN = re.compile(r"[ \t\r\n!$-&(-\[\]-~]*\Z")
-"""Printable ASCII with no quotes, backslashes or ``#``: ``str.split`` then splits exactly as
-a shell would, and faster."""
+"""Printable ASCII with no quotes, backslashes or ``#`` (``_words``)."""
 
 
 def _uncommented(line: str) -> str:
@@ -174,6 +173,15 @@ def one(
 ) -> dict[str, Any] | None:
     """One line's envelope (or error envelope); None for a blank line or a comment. With
     ``objects`` it holds the result objects, for ``_encoder`` (``envelope(objects=True)``)."""
+    digits = _SEED.search(raw) if len(raw) <= MAX_LINE else None
+    if digits is not None:  # a line met before but for its seed: what it came to, this seed
+        found = _seen.get((encounter, raw[: digits.start(1)], raw[digits.end(1) :]))
+        if found is not None:
+            named, kept = found
+            seed = digits.group(1).decode("ascii")
+            document = _attempt(number, named, lambda: reuse.quick_for(kept, seed), objects)
+            if document is not None:
+                return document
     try:
         line = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
@@ -185,22 +193,11 @@ def one(
         message = f"batch line {number} is longer than {MAX_LINE} characters"
         return _error(number, None, ErcError("usage", message))
     try:
-        # a line with no quoting or escapes splits as a shell would split it on spaces
-        args = line.split() if _PLAIN.match(line) else shlex.split(_uncommented(line))
+        args = _words(line)
     except ValueError as exc:
         return _error(number, None, ErcError("usage", f"batch line {number}: {exc}"))
-    at, seen = _seed_at(args), None
-    if at:  # a line met before but for its --seed N: what it came to then, that seed now
-        seed = args[at]
-        args[at] = ""  # (never a word of a split line)
-        seen = (encounter, *args)
-        args[at] = seed
-        found = _seen.get(seen)
-        if found is not None:
-            named, kept = found
-            document = _attempt(number, named, lambda: reuse.quick_for(kept, seed), objects)
-            if document is not None:
-                return document
+    at = _seed_at(args)
+    seen = _seen_key(raw, encounter, args, at, digits) if at else None
     if args and args[0] == "erc":
         args = args[1:]
     command = args[0] if args else None
@@ -217,8 +214,8 @@ def one(
         args.append("--json")
     if seen is not None and len(_seen) < MAX_SEEN:
         key, given = reuse.without_seed(args)
-        if key is not None and given is seed:  # the seed the line's key leaves out
-            _seen[seen] = (command, key)
+        if key is not None and given == seen[1]:  # the seed the line's key leaves out
+            _seen[seen[0]] = (command, key)
     document = _attempt(number, command, lambda: reuse.quick(args) or outcome_of(args), objects)
     if document is None:
         message = f"batch line {number}: {command} printed no JSON document"
@@ -226,12 +223,41 @@ def one(
     return document
 
 
+def _words(line: str) -> list[str]:
+    """A line's words as a shell splits them (a line with no quoting or escapes is split on
+    its blanks, which is the same and faster)."""
+    return line.split() if _PLAIN.match(line) else shlex.split(_uncommented(line))
+
+
 MAX_SEEN = 256
-_seen: dict[tuple[str | None, ...], tuple[str | None, tuple[str, ...]]] = {}
-"""Lines split before, but for their seed (its word left empty), with the ``-e`` they were
-given: the command and what ``erc.cli.reuse`` keeps such a line under. Every decision
-above depends on the words alone, and a seed of ASCII digits is none of the words it
-looks for (``erc``, ``batch``, ``--help``, ``-e``, ``--json``, ``--seed``)."""
+_SEED = re.compile(rb"--seed ([0-9]{1,19})(?![0-9])")
+"""The digits of the first ``--seed N`` in a line's bytes (a seed has at most 19)."""
+_seen: dict[tuple[str | None, bytes, bytes], tuple[str | None, tuple[str, ...]]] = {}
+"""Lines run before, by their bytes before and after their seed's digits (and the ``-e``
+the batch was given): the command and what ``erc.cli.reuse`` keeps such a line under. A
+line with other digits there has the same words but for its seed (``_seen_key`` makes sure
+of it), and every decision ``one`` makes before running a line depends on the words alone:
+none it looks for (``erc``, ``batch``, ``--help``, ``-e``, ``--json``, ``--seed``) is digits."""
+
+
+def _seen_key(
+    raw: bytes, encounter: str | None, args: list[str], at: int, digits: Any
+) -> tuple[tuple[str | None, bytes, bytes], str] | None:
+    """The ``_seen`` key of a line whose word ``at`` is its seed, and that seed; None unless
+    the digits ``_SEED`` found in its bytes are that word. The line with another number
+    there must split into the same words but that one: digits split alike wherever they
+    stand (in quotes, in a word, after a blank), so one other number shows it for all."""
+    if digits is None or args[at] != digits.group(1).decode("ascii"):
+        return None
+    before, after = raw[: digits.start(1)], raw[digits.end(1) :]
+    other = "1" if args[at] == "0" else "0"
+    try:
+        probe = _words((before + other.encode() + after).decode("utf-8"))
+    except ValueError:
+        return None
+    if probe != [*args[:at], other, *args[at + 1 :]]:
+        return None
+    return (encounter, before, after), args[at]
 
 
 def _seed_at(args: list[str]) -> int:

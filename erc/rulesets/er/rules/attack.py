@@ -528,11 +528,12 @@ def resolve(dice: Dice, plan: AttackPlan) -> Attack:
 
 def resolver(plan: AttackPlan) -> Callable[[Dice], Attack]:
     """``resolve`` for one plan, with what does not depend on the dice worked out once (a
-    batch resolves one plan line after line): each strike's die purposes and the faces
-    that hit (``hits_on``)."""
-    name = plan.attacker.name
+    batch resolves one plan line after line): each strike's die purposes, and each kept
+    die's ``AttackDie`` by its face (a frozen value, made once per face and position)."""
+    name, mode = plan.attacker.name, plan.mode.value
     drawn = tuple(_drawing(name, s) for s in plan.strikes)
     primary = tuple(i for i, s in enumerate(plan.strikes) if s.pool == "primary")
+    advantage_from, disadvantage_from = plan.modes.advantage_from, plan.modes.disadvantage_from
 
     def resolve_plan(dice: Dice) -> Attack:
         rolled = [_roll_strike(dice, s, how) for s, how in zip(plan.strikes, drawn, strict=True)]
@@ -550,15 +551,15 @@ def resolver(plan: AttackPlan) -> Callable[[Dice], Attack]:
             damage += target.damage
         return Attack(
             name,
-            plan.mode.value,
+            mode,
             strikes,
             targets,
             damage,
             crit,
             plan.strikes,
             plan.notes,
-            plan.modes.advantage_from,
-            plan.modes.disadvantage_from,
+            advantage_from,
+            disadvantage_from,
         )
 
     return resolve_plan
@@ -577,9 +578,11 @@ def _die(raw: int, strike: PlannedStrike, kept: bool, source: str) -> AttackDie:
     return AttackDie(raw, raw + strike.bonus, kept and strike.hits_on(raw), kept, source)
 
 
-def _drawing(attacker: str, strike: PlannedStrike) -> tuple[tuple[str, ...], list[bool | None]]:
-    """A strike's die purposes (for ``Dice.roll``) and, by face, whether a kept die hits
-    (``hits_on``, filled in as faces come up)."""
+def _drawing(
+    attacker: str, strike: PlannedStrike
+) -> tuple[tuple[str, ...], list[list[AttackDie | None]]]:
+    """A strike's die purposes (for ``Dice.roll``) and, for each die of the pool, its
+    ``AttackDie`` by face (kept; filled in as faces come up)."""
     label = f"{attacker} {strike.pool}" + (f" part {strike.part}" if strike.part else "")
     if strike.keep_lower:
         purposes: tuple[str, ...] = (f"{label} 1",)
@@ -588,28 +591,24 @@ def _drawing(attacker: str, strike: PlannedStrike) -> tuple[tuple[str, ...], lis
             f"{label} {i}" + ("" if source == "pool" else f" ({source})")
             for i, source in enumerate(strike.sources, 1)
         )
-    return purposes, [None] * 21
+    return purposes, [[None] * 21 for _ in purposes]
 
 
 def _roll_strike(
-    dice: Dice, strike: PlannedStrike, drawing: tuple[tuple[str, ...], list[bool | None]]
+    dice: Dice, strike: PlannedStrike, drawing: tuple[tuple[str, ...], list[list[AttackDie | None]]]
 ) -> list[AttackDie]:
-    purposes, hits = drawing
-    bonus = strike.bonus
+    purposes, made = drawing
     if strike.keep_lower:  # R1.5: a pool driven to 0 dice rolls 2d20 and keeps the lower
         kept = dice.roll_kept(20, purposes[0], Mode.DISADVANTAGE)
         low = kept.dice.index(kept.kept)
-        return [
-            AttackDie(raw, raw + bonus, i == low and strike.hits_on(raw), i == low, "disadvantage")
-            for i, raw in enumerate(kept.dice)
-        ]
+        return [_die(raw, strike, i == low, "disadvantage") for i, raw in enumerate(kept.dice)]
     out = []
-    for source, purpose in zip(strike.sources, purposes, strict=True):
+    for source, purpose, by_face in zip(strike.sources, purposes, made, strict=True):
         raw = dice.roll(20, purpose)
-        hit = hits[raw]
-        if hit is None:
-            hit = hits[raw] = strike.hits_on(raw)
-        out.append(AttackDie(raw, raw + bonus, hit, True, source))
+        die = by_face[raw]
+        if die is None:
+            die = by_face[raw] = _die(raw, strike, True, source)
+        out.append(die)
     return out
 
 
@@ -647,22 +646,25 @@ def _target(
     dice: Dice, plan: AttackPlan, target: Combatant, strikes: tuple[Strike, ...]
 ) -> TargetDamage:
     """R1.6 and R5.8: the strikes' damage, then the d3 if hit, then Body down to 0."""
-    mine = [s for s in strikes if s.target == target.name]
-    hitting = [s for s in mine if s.hits]
+    name = target.name
+    mine = [s for s in strikes if s.target == name]
+    hitting = []
     total = hits = 0
     for s in mine:
         total += s.damage
-        hits += s.hits
+        if s.hits:
+            hits += s.hits
+            hitting.append(s)
     d3: int | None = None
     damage = total
     if hitting and plan.d3:
-        face = dice.d3(f"{plan.attacker.name} {plan.mode.value} d3 vs {target.name}")
+        face = dice.d3(f"{plan.attacker.name} {plan.mode.value} d3 vs {name}")
         damage = with_d3(total, plan.mode, face)
         d3 = face if plan.mode is Mode.ADVANTAGE else -face
     types = tuple(dict.fromkeys([s.damage_type for s in hitting]))
     after = max(0, target.body - damage)
     return TargetDamage(
-        name=target.name,
+        name=name,
         damage=damage,
         damage_type=(hitting or mine)[0].damage_type,
         damage_types=types,
