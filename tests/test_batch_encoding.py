@@ -10,8 +10,11 @@ again as a batch line and compared with what the command wrote alone.
 from __future__ import annotations
 
 import json
+import os
 import shlex
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -19,7 +22,7 @@ import msgspec
 import pytest
 
 from erc.cli import reuse
-from erc.cli.commands.batch import _encoder, one
+from erc.cli.commands.batch import NATIVE_AFTER, _encoder, one
 from erc.core.envelope import _UNPLAIN, Value, native_hook, to_data
 from tests.conftest import ENCOUNTERS
 from tests.output_corpus import EL_FIGHT, ER_FIGHT, SC_FIGHT, Output, _run, collected
@@ -73,7 +76,7 @@ def test_batch_lines_encode_as_the_command_alone_for_every_command(corpus: list[
         ("spellchrome", "attack"),
         ("elysium", "attack"),
     }
-    encode = _encoder(ascii_only=False)
+    encode = _encoder(ascii_only=False, native_after=0)  # msgspec's, from the first
     reuse.ON = True
     try:
         for number, output in enumerate(chosen, 1):
@@ -156,3 +159,37 @@ def untimed(data: Any) -> Any:
     if isinstance(data, list):
         return [untimed(v) for v in data]
     return data
+
+
+@pytest.mark.parametrize(("lines", "imported"), [(3, False), (NATIVE_AFTER + 5, True)])
+def test_a_short_batch_never_imports_msgspec(
+    lines: int, imported: bool, tmp_path: Path, erc: Any
+) -> None:
+    """The first ``NATIVE_AFTER`` envelopes are written by the standard library, so a short
+    batch starts as fast as one command; a longer one imports msgspec for the rest, and
+    every line is the same JSON either way."""
+    duel = ENCOUNTERS / "duel.yaml"
+    journal = tmp_path / "j.jsonl"
+    given = "".join(f"attack Kaela Ogre --seed {n} --journal {journal}\n" for n in range(lines))
+    probe = (
+        "import sys\nfrom erc.cli import main\nsys.argv = ['erc', 'batch', '-e', sys.argv[1]]\n"
+        "try:\n    main()\nexcept SystemExit:\n    pass\n"
+        "print('msgspec' in sys.modules, file=sys.stderr)\n"
+    )
+    env = {**os.environ, "ERC_CACHE_DIR": str(tmp_path / "cache")}
+    for _ in range(2):  # the second time with the encounter cached (a first read validates)
+        ran = subprocess.run(
+            [sys.executable, "-c", probe, str(duel)],
+            input=given.encode(),
+            capture_output=True,
+            env=env,
+            timeout=300,
+        )
+    assert ran.stderr.decode().split() == [str(imported)]
+    written = [json.loads(line) for line in ran.stdout.decode().splitlines()]
+    assert [d["seed"] for d in written] == list(range(lines))
+    for n in (0, lines - 1):
+        alone = erc(
+            "attack", "Kaela", "Ogre", "-e", duel, "--seed", n, "--journal", journal, "--json"
+        )
+        assert written[n] == alone.json

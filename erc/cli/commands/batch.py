@@ -138,27 +138,47 @@ def _text_writer(stream: Any) -> Any:
     return lambda data: stream.write(data.decode("utf-8"))
 
 
-def _encoder(ascii_only: bool) -> Any:
-    """Envelopes (holding their result objects, ``envelope(objects=True)``) as bytes:
-    msgspec's encoder, which writes result objects without a dict in between
-    (``erc.core.envelope.native_hook``; several times faster than ``json``, imported once a
-    batch); the standard library's for what msgspec declines (text that is not UTF-8, a
+NATIVE_AFTER = 16
+"""Envelopes a batch writes with the standard library before it imports msgspec, whose
+import costs about as much as a whole command: a short batch starts as fast as one command
+does, and a long one writes the rest several times faster."""
+
+
+def _encoder(ascii_only: bool, native_after: int = NATIVE_AFTER) -> Any:
+    """Envelopes (holding their result objects, ``envelope(objects=True)``) as bytes: after
+    ``native_after`` of them, msgspec's encoder, which writes result objects without a dict
+    in between (``erc.core.envelope.native_hook``; several times faster than ``json``); the
+    standard library's before that and for what msgspec declines (text that is not UTF-8, a
     stream that takes only ASCII). The same JSON values either way."""
-    from erc.core.envelope import encode as standard, native_hook, to_data
+    from erc.core.envelope import encode as standard, to_data
 
     if ascii_only:
         return lambda document: standard(to_data(document), ascii_only=True)
-    import msgspec
-
-    fast = msgspec.json.Encoder(enc_hook=native_hook).encode
+    fast: Any = None
+    written = 0
 
     def encode(document: Any) -> bytes:
+        nonlocal fast, written
+        if fast is None:
+            if written < native_after:
+                written += 1
+                return standard(to_data(document))
+            fast = _native()
         try:
-            return fast(document) + b"\n"
+            data: bytes = fast(document)
         except (UnicodeEncodeError, TypeError, OverflowError, ValueError):
             return standard(to_data(document))
+        return data + b"\n"
 
     return encode
+
+
+def _native() -> Any:
+    import msgspec
+
+    from erc.core.envelope import native_hook
+
+    return msgspec.json.Encoder(enc_hook=native_hook).encode
 
 
 def _error(number: int, command: str | None, error: ErcError) -> dict[str, Any]:
