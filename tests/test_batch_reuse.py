@@ -190,3 +190,25 @@ def test_digits_that_are_not_the_seed_are_never_taken_for_it(erc: Any, tmp_path:
             assert one["error"]["message"] == single.error["message"]
         else:
             assert one == single.json
+
+
+def test_a_seed_word_that_is_another_option_s_value_is_not_taken_for_the_seed(
+    erc: Any, tmp_path: Path
+) -> None:
+    """``--journal --seed 5`` gives --journal the value ``--seed`` (and 5 is a name): a line
+    kept without its ``--seed N`` must read, whole, as that line and its seed."""
+    duel = tmp_path / "duel.yaml"
+    shutil.copy(ENCOUNTERS / "duel.yaml", duel)
+    lines = [
+        f"attack Kaela Ogre {options} {n}"
+        for options in ("--journal --seed", "--split --seed", f"--journal {tmp_path}/j --seed")
+        for n in (5, 6, 5)
+    ]
+    code, batched = run_batch(tmp_path, duel, "".join(f"{line}\n" for line in lines))
+    assert code == 2
+    for line, one in zip(lines, batched, strict=True):
+        alone = erc(*shlex.split(line), "-e", duel, "--json")
+        if "error" in one:
+            assert one["error"] == alone.error, line
+        else:
+            assert alone.code == 0 and one == alone.json, line

@@ -74,3 +74,27 @@ def test_importing_the_value_base_imports_no_dataclasses_or_typing() -> None:
     probe = f"import sys, erc.core.value; print(sorted({heavy} & set(sys.modules)))"
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
     assert done.stdout.strip() == "[]"
+
+
+def test_a_subclass_is_not_made_by_its_base_s_compiled_init() -> None:
+    """A base that compiled its own ``__init__`` (``SPECIALISE_AFTER`` values) knows only
+    its own fields: a subclass, declared before or after, is made the generic way until it
+    compiles one of its own (the Sneak odds are a subclass of the attack odds)."""
+
+    class Base(Value):
+        a: int
+
+    class Early(Base):
+        b: int = 0
+
+    made = [Base(i) for i in range(value.SPECIALISE_AFTER + 1)]
+    assert Base.__init__ is not Value.__init__ and made[-1] == Base(value.SPECIALISE_AFTER)
+
+    class Late(Base):
+        c: str = "c"
+
+    assert Early(1, 2).b == 2 and Late(1, c="d").c == "d" and Late(1).c == "c"
+    assert Early.__init__ is Value.__init__ and Late.__init__ is Value.__init__
+    lots = [Early(i, b=i) for i in range(value.SPECIALISE_AFTER + 1)]
+    assert Early.__init__ is not Value.__init__ and lots[-1] == Early(lots[-1].a, lots[-1].a)
+    assert Base(3) == Base(a=3) and Late(2, "x") == Late(a=2, c="x")

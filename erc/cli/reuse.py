@@ -61,6 +61,12 @@ def parse(args: list[str], ruleset: str) -> dict[str, Any] | None:
         template = _parsed[full]
     else:
         template = fast.parse(list(key), ruleset)
+        if (  # the line read whole must be the template and its seed: ``--journal --seed 5``
+            template is not None  # gives --journal the value "--seed" (as every line of
+            and seed is not None  # that shape does)
+            and fast.parse(args, ruleset) != {**template, "seed": seed}
+        ):
+            template = None
         if len(_parsed) < MAX_KEPT:
             _parsed[full] = template
     if template is None or (seed is not None and "seed" not in template):
@@ -115,6 +121,11 @@ def quick(args: list[str]) -> Outcome | None:
     read from are unchanged; None: run it the ordinary way."""
     key, seed = without_seed(args)
     return quick_for(key, seed) if key is not None else None
+
+
+def kept(key: tuple[str, ...]) -> bool:
+    """Whether a mechanic is kept for the line without its seed ``key``."""
+    return key in _prepared
 
 
 def quick_for(key: tuple[str, ...], seed: str | None) -> Outcome | None:

@@ -54,6 +54,8 @@ class _ValueType(type):
             if not k.startswith("_") and not str(v).startswith("ClassVar")
         ]
         defaults = {k: namespace.pop(k) for k in own if k in namespace}
+        if bases and "__init__" not in namespace and _made_generically(bases):
+            namespace["__init__"] = Value.__init__  # its own: a base's compiled one is not its
         cls: Any = super().__new__(mcs, name, bases, namespace)
         inherited: tuple[str, ...] = ()
         inherited_defaults: dict[str, Any] = {}
@@ -80,7 +82,7 @@ class Value(metaclass=_ValueType):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         cls = type(self)
         cls._made += 1
-        if cls._made == SPECIALISE_AFTER:
+        if cls._made == SPECIALISE_AFTER and cls.__dict__.get("__init__") is Value.__init__:
             cls.__init__ = _specialised(cls)  # type: ignore[method-assign]
         names = self._fields
         if len(args) > len(names):
@@ -125,6 +127,13 @@ class Value(metaclass=_ValueType):
         return (self.__class__, self._values())
 
 
+def _made_generically(bases: tuple[type, ...]) -> bool:
+    """Whether a class on these bases would inherit ``Value``'s ``__init__`` or one compiled
+    by ``_specialised`` for a base (which knows only that base's fields), not one of its own."""
+    init = getattr(bases[0], "__init__", None)
+    return init is Value.__init__ or getattr(init, "_specialised", False)
+
+
 def _specialised(cls: type[Value]) -> Any:
     """An ``__init__`` for ``cls`` alone: its parameters are the fields (defaults bound),
     each stored straight into the instance's ``__dict__``."""
@@ -143,6 +152,7 @@ def _specialised(cls: type[Value]) -> Any:
     exec(compile(source, f"<{cls.__qualname__}.__init__>", "exec"), scope)
     init = scope["__init__"]
     init.__qualname__ = f"{cls.__qualname__}.__init__"
+    init._specialised = True
     return init
 
 

@@ -232,11 +232,16 @@ def one(
         args += ["-e", encounter]
     if "--json" not in args and command != "check":
         args.append("--json")
-    if seen is not None and len(_seen) < MAX_SEEN:
-        key, given = reuse.without_seed(args)
-        if key is not None and given == seen[1]:  # the seed the line's key leaves out
-            _seen[seen[0]] = (command, key)
+    key, given = reuse.without_seed(args) if seen is not None else (None, None)
     document = _attempt(number, command, lambda: reuse.quick(args) or outcome_of(args), objects)
+    if (
+        seen is not None
+        and key is not None
+        and given == seen[1]  # the seed the line's key leaves out
+        and reuse.kept(key)  # and a mechanic kept under that key to go to
+        and len(_seen) < MAX_SEEN
+    ):
+        _seen[seen[0]] = (command, key)
     if document is None:
         message = f"batch line {number}: {command} printed no JSON document"
         return _error(number, command, ErcError("usage", message))
