@@ -55,7 +55,7 @@ class _ValueType(type):
         ]
         defaults = {k: namespace.pop(k) for k in own if k in namespace}
         if bases and "__init__" not in namespace and _made_generically(bases):
-            namespace["__init__"] = Value.__init__  # its own: a base's compiled one is not its
+            namespace["__init__"] = Value.__init__  # not a base's compiled one (its fields)
         cls: Any = super().__new__(mcs, name, bases, namespace)
         inherited: tuple[str, ...] = ()
         inherited_defaults: dict[str, Any] = {}
