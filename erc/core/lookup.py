@@ -131,6 +131,19 @@ def named_value(text: str, option: str, example: str = "NAME=VALUE") -> tuple[st
     return name, value.strip(ASCII_SPACE)
 
 
+def named_number(
+    text: str, option: str, example: str, *, code: str = "bad-option", expected: str = ""
+) -> tuple[str, int]:
+    """``NAME=N`` (``named_value``) with N a whole number in ASCII digits; ``code`` and
+    ``expected`` (say ``from 1 to 10``) word the error otherwise."""
+    name, value = named_value(text, option, example)
+    number = whole_number(value)
+    if number is None:
+        wanted = f"a whole number {expected}".rstrip()
+        raise ErcError(code, f"{option} {name}={value}: expected {wanted}")
+    return name, number
+
+
 def one_of_two(encounter: Roster[C], pair: tuple[C, C], name: str, option: str) -> str:
     """The resolved name of one of the two sides of a contest; naming anyone else is an
     error."""
@@ -150,12 +163,9 @@ def side_mods(encounter: Roster[C], pair: tuple[C, C], given: Iterable[str]) -> 
 
     total: dict[str, int] = {}
     for text in given:
-        who, value = named_value(text, "--mod", "NAME=N (e.g. --mod Kaela=2)")
-        number = whole_number(value)
-        if number is None:
-            raise ErcError("bad-option", f"--mod {who}={value}: expected a whole number")
+        who, number = named_number(text, "--mod", "NAME=N (e.g. --mod Kaela=2)")
         if abs(number) > MAX_MOD:
-            raise ErcError("bad-option", f"--mod {who}={value}: at most ±{MAX_MOD}")
+            raise ErcError("bad-option", f"--mod {who}={number}: at most ±{MAX_MOD}")
         name = one_of_two(encounter, pair, who, "--mod")
         total[name] = total.get(name, 0) + number
     return total

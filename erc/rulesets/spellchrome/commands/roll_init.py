@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from erc.core.checks import choose_round
 from erc.core.errors import ErcError
-from erc.core.lookup import find, find_actor, named_value
+from erc.core.lookup import find, find_actor, named_number
 from erc.core.mechanic import Mechanic, command
-from erc.core.text import whole_number
 from erc.core.value import Value
 from erc.rulesets.spellchrome import events
 from erc.rulesets.spellchrome.conditions import cannot_act
@@ -131,10 +130,9 @@ def parse_bonuses(encounter: Encounter, given: list[str]) -> dict[str, int]:
     """``--bonus NAME=N``: each 1 to 10 (SC3.1); what reaches one combatant adds up."""
     total: dict[str, int] = {}
     for text in given:
-        who, value = named_value(text, "--bonus", "NAME=N (e.g. Vex=4)")
-        number = whole_number(value)
-        if number is None:
-            raise ErcError("bad-bonus", f"--bonus {text}: expected a whole number from 1 to 10")
+        who, number = named_number(
+            text, "--bonus", "NAME=N (e.g. Vex=4)", code="bad-bonus", expected="from 1 to 10"
+        )
         rules.check_bonus(number, text)
         for combatant in reached(encounter, who):
             total[combatant.name] = total.get(combatant.name, 0) + number
