@@ -95,10 +95,6 @@ def without_seed(args: list[str]) -> tuple[tuple[str, ...] | None, str | None]:
     return (*args[:i], *args[i + 1 :]), args[i][7:]
 
 
-def _stamp(path: str | None) -> tuple[int, ...] | None:
-    return None if path is None else identity(path)
-
-
 def stamps(options: Options) -> tuple[Any, ...] | None:
     """What a prepared mechanic is read from, as the files are now: the encounter and the
     journal (taken before they are read, so a change while reading only makes a miss)."""
@@ -110,10 +106,10 @@ def stamps(options: Options) -> tuple[Any, ...] | None:
         journal = journal_path(options.encounter, options.journal)
     except Exception:  # an unusual path: let the ordinary load report it
         return None
-    encounter = _stamp(options.encounter)
+    encounter = identity(options.encounter)
     if encounter is None:
         return None
-    return (encounter, _stamp(journal), options.encounter, journal)
+    return (encounter, identity(journal), options.encounter, journal)
 
 
 def quick(args: list[str]) -> Outcome | None:
@@ -136,7 +132,7 @@ def quick_for(key: tuple[str, ...], seed: str | None) -> Outcome | None:
     stamp, loaded, mechanic, (head, rolls, tail) = found
     if seed is not None and rolls is not None:
         return None  # --seed with --rolls: the ordinary path says which to give
-    if stamp[0] != identity(stamp[2]) or stamp[1] != _stamp(stamp[3]):
+    if stamp[0] != identity(stamp[2]) or stamp[1] != identity(stamp[3]):
         del _prepared[key]
         return None
     return execute(mechanic, loaded, Options(*(*head, seed, *tail)))

@@ -159,7 +159,7 @@ class _Writer:
             if widen:
                 return " | ".join(dict.fromkeys(type(v).__name__ for v in kind.values))
             self.typing.add("Literal")
-            return f"Literal[{', '.join(_quote(v) for v in kind.values)}]"
+            return f"Literal[{', '.join(repr(v) for v in kind.values)}]"
         if isinstance(kind, mi.UnionType):
             return " | ".join(dict.fromkeys(self.annotation(t, widen=widen) for t in kind.types))
         if isinstance(kind, mi.ListType):
@@ -384,10 +384,6 @@ def _strip_none(kind: Any) -> Any:
 
 def _renamed(field: Field, name: str) -> Field:
     return Field(name, field.annotation, field.default, field.expr, field.doc, field.param)
-
-
-def _quote(value: Any) -> str:
-    return repr(value)
 
 
 def _summary(doc: str | None) -> str:
