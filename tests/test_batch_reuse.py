@@ -151,15 +151,18 @@ def test_a_line_is_kept_by_its_seeds_digits_only_when_they_are_its_seed(
 ) -> None:
     """``erc batch`` keeps a line by its bytes around the digits of its first ``--seed N``;
     only when a line with other digits there splits into the same words but its seed."""
-    from erc.cli.commands.batch import _SEED, _seed_at, _seen_key, _words
+    from erc.cli.commands.batch import _SEED, _seen_key, _words
+    from erc.cli.reuse import without_seed
 
     raw = line.encode()
     args = _words(line)
-    at = _seed_at(args)
-    key = _seen_key(raw, None, args, at, _SEED.search(raw))
+    at = args.index("--seed") + 1
+    _, seed = without_seed(args)
+    assert seed is not None
+    key = _seen_key(raw, None, args, _SEED.search(raw), seed)
     assert (key is not None) is kept
     if key is not None:
-        (_, before, after), seed = key
+        _, before, after = key
         assert seed == "5" or seed == "0"
         other = _words((before + b"123" + after).decode())
         assert other == [*args[:at], "123", *args[at + 1 :]]

@@ -213,13 +213,10 @@ def one(
         message = f"batch line {number} is longer than {MAX_LINE} characters"
         return _error(number, None, ErcError("usage", message))
     try:
-        args = _words(line)
+        words = _words(line)
     except ValueError as exc:
         return _error(number, None, ErcError("usage", f"batch line {number}: {exc}"))
-    at = _seed_at(args)
-    seen = _seen_key(raw, encounter, args, at, digits) if at else None
-    if args and args[0] == "erc":
-        args = args[1:]
+    args = words[1:] if words and words[0] == "erc" else list(words)
     command = args[0] if args else None
     if not args or command == "batch":
         return _error(
@@ -232,16 +229,12 @@ def one(
         args += ["-e", encounter]
     if "--json" not in args and command != "check":
         args.append("--json")
-    key, given = reuse.without_seed(args) if seen is not None else (None, None)
+    key, given = reuse.without_seed(args) if digits is not None else (None, None)
     document = _attempt(number, command, lambda: reuse.quick(args) or outcome_of(args), objects)
-    if (
-        seen is not None
-        and key is not None
-        and given == seen[1]  # the seed the line's key leaves out
-        and reuse.kept(key)  # and a mechanic kept under that key to go to
-        and len(_seen) < MAX_SEEN
-    ):
-        _seen[seen[0]] = (command, key)
+    if key is not None and given is not None and reuse.kept(key) and len(_seen) < MAX_SEEN:
+        seen = _seen_key(raw, encounter, words, digits, given)
+        if seen is not None:  # a mechanic kept for the line, and its seed's digits found
+            _seen[seen] = (command, key)
     if document is None:
         message = f"batch line {number}: {command} printed no JSON document"
         return _error(number, command, ErcError("usage", message))
@@ -266,32 +259,28 @@ none it looks for (``erc``, ``batch``, ``--help``, ``-e``, ``--json``, ``--seed`
 
 
 def _seen_key(
-    raw: bytes, encounter: str | None, args: list[str], at: int, digits: Any
-) -> tuple[tuple[str | None, bytes, bytes], str] | None:
-    """The ``_seen`` key of a line whose word ``at`` is its seed, and that seed; None unless
-    the digits ``_SEED`` found in its bytes are that word. The line with another number
-    there must split into the same words but that one: digits split alike wherever they
-    stand (in quotes, in a word, after a blank), so one other number shows it for all."""
-    if digits is None or args[at] != digits.group(1).decode("ascii"):
+    raw: bytes, encounter: str | None, words: list[str], digits: Any, seed: str
+) -> tuple[str | None, bytes, bytes] | None:
+    """The ``_seen`` key of a line whose ``--seed`` is ``seed``; None unless the digits
+    ``_SEED`` found in its bytes are that seed's word: the line with another number there
+    must split into the same words but that one, which follows a ``--seed``. Digits split
+    alike wherever they stand (in quotes, in a word, after a blank), so one other number
+    shows it for all."""
+    if digits.group(1).decode("ascii") != seed:
         return None
     before, after = raw[: digits.start(1)], raw[digits.end(1) :]
-    other = "1" if args[at] == "0" else "0"
+    other = "1" if seed == "0" else "0"
     try:
         probe = _words((before + other.encode() + after).decode("utf-8"))
     except ValueError:
         return None
-    if probe != [*args[:at], other, *args[at + 1 :]]:
+    changed = [i for i, (a, b) in enumerate(zip(words, probe, strict=False)) if a != b]
+    if len(probe) != len(words) or len(changed) != 1:
         return None
-    return (encounter, before, after), args[at]
-
-
-def _seed_at(args: list[str]) -> int:
-    """Where the digits of a ``--seed N`` are (0: none)."""
-    try:
-        at = args.index("--seed") + 1
-    except ValueError:
-        return 0
-    return at if at < len(args) and args[at].isdigit() and args[at].isascii() else 0
+    at = changed[0]
+    if (words[at], probe[at]) != (seed, other) or at == 0 or words[at - 1] != "--seed":
+        return None
+    return encounter, before, after
 
 
 def _attempt(
