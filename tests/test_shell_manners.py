@@ -80,6 +80,53 @@ def test_any_terminal_encoding(tmp_path: Path) -> None:
                 assert "Ka\u00ebla" in json.dumps(document, ensure_ascii=False)
 
 
+def boxes(out: str) -> list[list[str]]:
+    """The tables in ``out``: the lines of each box, from its top border to its bottom one
+    (an ASCII box is drawn with ``+`` and ``|``, rich's own with box characters)."""
+    found: list[list[str]] = []
+    current: list[str] | None = None
+    for line in out.splitlines():
+        if line[:1] not in ("+", "|", "┏", "┃", "┡", "│", "└"):
+            current = None
+            continue
+        if current is None:
+            current = []
+            found.append(current)
+        current.append(line)
+        if len(current) > 1 and line[:1] in ("+", "└"):  # its bottom border
+            current = None
+    return found
+
+
+@pytest.mark.parametrize("encoding", ["ascii", "latin-1", "utf-8"])
+def test_tables_keep_their_columns_in_any_encoding(tmp_path: Path, encoding: str) -> None:
+    """Tables that stay readable in any terminal encoding: where standard output cannot
+    write erc's arrows, the odds bar, the next-to-act mark or a character of a name, the
+    table is laid out with what it writes (``->``, ``#``, ``>``, an escape), so every row of
+    a box is as wide as its border; a stream that can write them gets them."""
+    named = tmp_path / "named.yaml"
+    named.write_text(DUEL.read_text(encoding="utf-8").replace("Kaela", "Kæla"), encoding="utf-8")
+    env = {"PYTHONIOENCODING": encoding, "ERC_CACHE_DIR": str(tmp_path / "cache")}
+    journal = str(tmp_path / "fight.jsonl")
+    process("roll-init", "-e", str(named), "--journal", journal, "--seed", "2", "--apply", env=env)
+    unicode = encoding == "utf-8"
+    for argv, glyph in (
+        (("attack", "Kæla", "Ogre", "--seed", "3"), "→"),
+        (("attack", "Kæla", "Ogre", "--odds"), "█"),
+        (("status",), "▶"),
+    ):
+        ran = process(*argv, "-e", str(named), "--journal", journal, env=env)
+        assert ran.returncode == 0, ran.stderr
+        out = ran.stdout.decode(encoding)
+        tables = boxes(out)
+        assert tables, out
+        for rows in tables:
+            assert len({len(row) for row in rows}) == 1, out
+        assert (glyph in out) is unicode, out
+        assert ("Kæla" in out) is (encoding != "ascii"), out
+        assert "\\u" not in out and ("\\xe6" in out) is (encoding == "ascii"), out
+
+
 @pytest.mark.parametrize(("value", "colour"), [("", True), ("1", False), (None, True)])
 def test_no_color_only_when_not_empty(
     value: str | None, colour: bool, monkeypatch: pytest.MonkeyPatch

@@ -18,8 +18,36 @@ from erc.core import module
 from erc.core.outcome import Outcome
 from erc.core.text import safe
 
-clean = safe
-"""User text with every control character shown as an escape."""
+_ENCODING = str(getattr(sys.stdout, "encoding", None) or "utf-8")
+_UNICODE = _ENCODING.lower().replace("-", "").startswith("utf")
+
+
+def _glyph(wanted: str, fallback: str) -> str:
+    """``wanted`` if standard output can write it, else ``fallback`` (ASCII): a stream that
+    cannot would write the glyph as an escape, wider than the column rich measured."""
+    try:
+        wanted.encode(_ENCODING)
+    except UnicodeEncodeError:
+        return fallback
+    return wanted
+
+
+ARROW = _glyph("→", "->")
+"""From a value to what it became: 3→8, Body 40 → 35."""
+NEXT = _glyph("▶", ">")
+"""The next to act, in ``status``."""
+BAR = _glyph("█", "#")
+"""One cell of an odds bar."""
+
+
+def clean(value: object) -> str:
+    """User text with every control character shown as an escape, and, where standard
+    output cannot write a character (``PYTHONIOENCODING=ascii``), that one too, before rich
+    lays out the table (else the stream's escape would widen the cell after it)."""
+    shown = safe(value)
+    if _UNICODE or shown.isascii():
+        return shown
+    return shown.encode(_ENCODING, "backslashreplace").decode(_ENCODING)
 
 
 def text(value: object, style: str = "") -> Text:

@@ -8,7 +8,7 @@ from typing import Any
 
 from rich.text import Text
 
-from erc.core.human import text
+from erc.core.human import ARROW, text
 from erc.core.outcome import Outcome
 from erc.rulesets.er.rules.adjust import Adjusted, Conditioned, PickedUp, Spent
 
@@ -21,7 +21,7 @@ def render(outcome: Outcome) -> Iterator[Any]:
         line = text(f"{result.name} {verb} {result.dealt}", "bold")
         if result.kind == "damage" and result.resistance != "none":
             line.append_text(text(f" ({result.amount} {result.damage_type}, {result.resistance})"))
-        body = Text(f": Body {result.body_before} → {result.body_after}")
+        body = Text(f": Body {result.body_before} {ARROW} {result.body_after}")
         if result.down:
             body.append(" down", "bold red")
         line.append_text(body)

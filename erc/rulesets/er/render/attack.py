@@ -8,7 +8,7 @@ from typing import Any
 
 from rich.text import Text
 
-from erc.core.human import hit_text, table, text
+from erc.core.human import ARROW, BAR, hit_text, table, text
 from erc.core.outcome import Outcome
 from erc.rulesets.er.rules.attack import Attack, PlannedStrike, Strike, TargetDamage
 
@@ -44,18 +44,18 @@ def _name(pool: str, part: int) -> str:
 
 
 def _strikes(strikes: tuple[Strike, ...], plan: tuple[PlannedStrike, ...]) -> Any:
-    grid = table(None, "strike", "weapon → target", "to hit", "dice", "hits+mod+weight")
+    grid = table(None, "strike", f"weapon {ARROW} target", "to hit", "dice", "hits+mod+weight")
     for strike, planned in zip(strikes, plan, strict=True):
         dice = Text()
         for die in strike.dice:
             if dice:
                 dice.append("\n")
-            dice.append_text(text(f"{die.raw}→{die.total} ", "" if die.kept else "dim"))
+            dice.append_text(text(f"{die.raw}{ARROW}{die.total} ", "" if die.kept else "dim"))
             dice.append_text(hit_text(die.hit) if die.kept else Text("dropped", "dim"))
             if die.source != "pool":
                 dice.append_text(text(f" {SOURCE_TAGS.get(die.source, die.source)}", "italic"))
         aim = text(strike.weapon)
-        aim.append(" → ")
+        aim.append(f" {ARROW} ")
         aim.append_text(text(strike.target))
         grid.add_row(
             _name(strike.pool, strike.part),
@@ -77,7 +77,7 @@ def _parts(strike: Strike) -> Text:
     if strike.resistance == "cancelled":
         line.append("\nresist and vulnerable cancel", "dim")
     elif strike.resistance != "none":
-        line.append(f"\n{strike.resistance} → {strike.damage}", "yellow")
+        line.append(f"\n{strike.resistance} {ARROW} {strike.damage}", "yellow")
     return line
 
 
@@ -85,7 +85,7 @@ def _targets(targets: tuple[TargetDamage, ...]) -> Any:
     grid = table(None, "target", "hits", "strikes", "d3", "damage", "type", "body")
     for target in targets:
         d3 = "" if target.d3 is None else f"{target.d3:+d}"
-        body = Text(f"{target.body_before} → {target.body_after}")
+        body = Text(f"{target.body_before} {ARROW} {target.body_after}")
         if target.down:
             body.append(" down", "bold red")
         grid.add_row(
@@ -125,7 +125,7 @@ def _odds(odds: Mapping[str, Any]) -> Iterator[Any]:
     top = max(distribution.values(), default=0.0) or 1.0
     grid = table(None, "damage", "chance", "")
     for damage, p in distribution.items():
-        grid.add_row(damage, f"{p:.2%}", Text("█" * round(BAR_WIDTH * p / top), "cyan"))
+        grid.add_row(damage, f"{p:.2%}", Text(BAR * round(BAR_WIDTH * p / top), "cyan"))
     yield grid
 
 

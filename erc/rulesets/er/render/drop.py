@@ -8,7 +8,7 @@ from typing import Any
 
 from rich.text import Text
 
-from erc.core.human import table, text
+from erc.core.human import ARROW, table, text
 from erc.core.outcome import Outcome
 from erc.rulesets.er.render.sneak import shock_line
 from erc.rulesets.er.rules.drop import DROP_COMP, Hold, Inflicted
@@ -80,7 +80,7 @@ def _inflicted(result: Inflicted) -> Iterator[Any]:
     damage = Text(f"damage {result.damage}", "bold")
     if result.halved:
         damage.append(f" (half of {result.held_damage}, floor, at least 1)")
-    damage.append(f"   Body {result.body_before} → {result.body_after}")
+    damage.append(f"   Body {result.body_before} {ARROW} {result.body_after}")
     if result.down:
         damage.append(" down", "bold red")
     yield damage

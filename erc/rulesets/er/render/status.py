@@ -9,11 +9,9 @@ from typing import Any
 
 from rich.text import Text
 
-from erc.core.human import clean, table, text
+from erc.core.human import NEXT, clean, table, text
 from erc.core.outcome import Outcome
 from erc.rulesets.er.status import CombatantStatus, StatusResult
-
-NEXT = "▶"
 
 
 def render(outcome: Outcome) -> Iterator[Any]:

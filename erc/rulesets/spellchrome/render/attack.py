@@ -9,7 +9,7 @@ from typing import Any
 from rich.text import Text
 
 from erc.core.checks import succeeds
-from erc.core.human import hit_text, table, text
+from erc.core.human import ARROW, BAR, hit_text, table, text
 from erc.core.outcome import Outcome
 
 BAR_WIDTH = 40
@@ -51,7 +51,7 @@ def render(outcome: Outcome) -> Iterator[Any]:
             verdict.append(f" (natural {a.roll})", "italic")
         cells: list[Any] = [str(a.number), bab, str(a.roll), str(a.total), verdict]
         if a.hit:
-            damage = text(f"{a.damage_dice} {a.damage_roll} → {a.damage}")
+            damage = text(f"{a.damage_dice} {a.damage_roll} {ARROW} {a.damage}")
             if a.halved:
                 damage.append(" halved", "yellow")
             if a.minimum_applied:
@@ -69,9 +69,9 @@ def render(outcome: Outcome) -> Iterator[Any]:
     yield grid
     for target in result.targets:
         line = text(target.name, "bold")
-        line.append(f" HP {target.hp_before} → {target.hp_after}")
+        line.append(f" HP {target.hp_before} {ARROW} {target.hp_after}")
         if target.ex_hp_before:
-            line.append(f", EX-HP {target.ex_hp_before} → {target.ex_hp_after}")
+            line.append(f", EX-HP {target.ex_hp_before} {ARROW} {target.ex_hp_after}")
         if target.down:
             line.append(" down", "bold red")
         yield line
@@ -91,5 +91,5 @@ def _odds(odds: Mapping[str, Any]) -> Iterator[Any]:
     top = max(distribution.values(), default=0.0) or 1.0
     grid = table(None, "HP lost", "chance", "")
     for damage, p in distribution.items():
-        grid.add_row(damage, f"{p:.2%}", Text("█" * round(BAR_WIDTH * p / top), "cyan"))
+        grid.add_row(damage, f"{p:.2%}", Text(BAR * round(BAR_WIDTH * p / top), "cyan"))
     yield grid

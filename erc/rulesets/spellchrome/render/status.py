@@ -7,7 +7,7 @@ from typing import Any
 
 from rich.text import Text
 
-from erc.core.human import clean, table, text
+from erc.core.human import NEXT, clean, table, text
 from erc.core.outcome import Outcome
 
 
@@ -29,7 +29,7 @@ def render(outcome: Outcome) -> Iterator[Any]:
             conditions.append(f"after {c.delayed_after}")
         dr = (c.dr_dice or "") + (f" ={c.dr_this_round}" if c.dr_this_round is not None else "")
         mark = (
-            Text("▶", "bold green") if result.next == c.name else Text(str(places.get(c.name, "")))
+            Text(NEXT, "bold green") if result.next == c.name else Text(str(places.get(c.name, "")))
         )
         grid.add_row(
             mark,
