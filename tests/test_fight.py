@@ -140,6 +140,7 @@ def test_r10_prone_acts_reacts_and_crawls_or_stands_up(erc: Any, pit: Path) -> N
     assert crawl["available_ft"] - crawl["remaining_ft"] == 15  # one hex, x3
     stand = run(erc, pit, "movement", "Hero", "--cost", "stand-up", "--hexes", "1").json
     assert stand["result"]["remaining_ft"] < stand["result"]["available_ft"]
+    assert stand["result"]["stood_up"] is True and "prone" in names(row(erc, pit, "Hero"))
     resisted = run(erc, pit, "disarm", "Brute", "Hero", "--rolls", "20,1,12,12").json["result"]
     assert resisted["resists"] is True
 
@@ -250,6 +251,20 @@ def test_r10_charmed_cannot_target_its_charmer(erc: Any, pit: Path) -> None:
     assert run(erc, pit, "attack", "Hero", "Brute", "--seed", "1").code == 0
 
 
+def test_r9_5_r10_prone_standing_up_ends_prone(erc: Any, pit: Path) -> None:
+    """R9.5 "stand up from prone 50% of species rate", R10 prone "crawl or stand up": once it
+    has paid to stand, it walks the rest of its movement, and it is not prone next round."""
+    applied(erc, pit, "condition", "Hero", "prone")
+    applied(erc, pit, "roll-init", "--rolls", "5,4,3")
+    stood = applied(erc, pit, "movement", "Hero", "--cost", "stand-up", "--hexes", "2")["result"]
+    assert (stood["available_ft"], stood["spent_ft"], stood["stood_up"]) == (50, 35, True)
+    assert "prone" not in names(row(erc, pit, "Hero"))
+    walk = applied(erc, pit, "movement", "Hero", "--hexes", "3")["result"]
+    assert (walk["remaining_ft"], walk["stood_up"]) == (0, False)
+    applied(erc, pit, "roll-init", "--rolls", "5,4,3")
+    assert run(erc, pit, "movement", "Hero", "--hexes", "1").code == 0
+
+
 def test_r10_grappled_cannot_move_and_ends_with_its_grappler(erc: Any, pit: Path) -> None:
     """R10 grappled (by X): "yes, no, yes" (acts, cannot move, reacts); "ends when X cannot act
     or is down"."""
@@ -261,6 +276,24 @@ def test_r10_grappled_cannot_move_and_ends_with_its_grappler(erc: Any, pit: Path
     )
     applied(erc, pit, "condition", "Brute", "unconscious")
     assert "grappled" not in names(row(erc, pit, "Hero"))
+    applied(erc, pit, "condition", "Brute", "unconscious", "--remove")
+    assert "grappled" not in names(row(erc, pit, "Hero"))  # ended, not suspended
+    assert run(erc, pit, "movement", "Hero", "--hexes", "1").code == 0
+
+
+def test_r10_a_grapple_ended_by_its_grappler_going_down_stays_ended(erc: Any, pit: Path) -> None:
+    """R10 grappled (by X): "ends when X cannot act or is down": healed, X holds nothing,
+    and a condition for N rounds that lapses does not bring the grapple back either."""
+    applied(erc, pit, "condition", "Hero", "grappled", "--by", "Brute")
+    applied(erc, pit, "damage", "Brute", "20")
+    applied(erc, pit, "heal", "Brute", "5")
+    assert "grappled" not in names(row(erc, pit, "Hero"))
+    applied(erc, pit, "condition", "Witch", "grappled", "--by", "Brute")
+    applied(erc, pit, "condition", "Brute", "incapacitated", "--rounds", "1")
+    applied(erc, pit, "roll-init", "--rolls", "5,4,3")
+    applied(erc, pit, "roll-init", "--rolls", "5,4,3")
+    brute = row(erc, pit, "Brute")
+    assert "incapacitated" not in names(brute) and "grappled" not in names(row(erc, pit, "Witch"))
 
 
 def test_r10_2_charmed_and_grappled_need_by(erc: Any, pit: Path) -> None:

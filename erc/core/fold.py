@@ -94,6 +94,11 @@ class Tracker:
     def freeze(self) -> State:
         raise NotImplementedError
 
+    def settle(self) -> None:
+        """What follows from an event by itself once its effects are applied, recorded then
+        so it holds whatever comes later (ER: a grapple ends when its grappler cannot act,
+        and stays ended when the grappler recovers). The base class has nothing to do."""
+
     # --- what every ruleset shares ---------------------------------------------------------
 
     def who(self, name: Any) -> Fighter:
@@ -204,6 +209,7 @@ def fold(
                     path,
                     entry.line,
                 ) from None
+        tracker.settle()
     return tracker
 
 

@@ -22,7 +22,7 @@ The table (R10), by question:
   ``erc.rulesets.er.rules.surprise``); unconscious, petrified and down roll no Perception
   (R13.1).
 - other: damage above 0 wakes a sleeper (``erc.rulesets.er.events.damage``); grappled ends
-  when its grappler cannot act or is down (``grappler_gone``).
+  when its grappler cannot act or is down (``erc.rulesets.er.events.Tracker.settle``).
 """
 
 from __future__ import annotations
@@ -30,6 +30,10 @@ from __future__ import annotations
 from erc.core.errors import ErcError
 from erc.core.value import Value
 from erc.rulesets.er.model import Combatant, Weapon
+
+TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+if TYPE_CHECKING:
+    from collections.abc import Callable
 
 NO_ACTION = ("surprised", "asleep", "unconscious", "paralyzed", "petrified", "incapacitated")
 """Conditions under which a combatant takes no action, no movement and no reaction (R10)."""
@@ -69,9 +73,15 @@ def cannot_act(who: Combatant) -> str | None:
     """Why ``who`` can take no action now (R10 "cannot act": refused as the actor of an
     attack, sneak, disarm or lock, taking an item, starting a competition, picking up),
     else None."""
-    if down(who):
+    return no_action(who.body, who.has)
+
+
+def no_action(body: int, has: Callable[[str], bool]) -> str | None:
+    """``cannot_act`` for a combatant with this Body and these conditions (``has``), as the
+    journal's fold holds one (``erc.rulesets.er.events``: a grapple ends with its grappler)."""
+    if body <= 0:  # R5.8: down
         return "down (0 Body)"
-    return next((c for c in NO_ACTION if who.has(c)), None)
+    return next((c for c in NO_ACTION if has(c)), None)
 
 
 def cannot_move(who: Combatant) -> str | None:
@@ -163,11 +173,6 @@ def feat_modes(who: Combatant, attribute: str) -> Modes:
 def competition_modes(who: Combatant) -> Modes:
     """R7.2, R10 bound: every competition at disadvantage."""
     return Modes((), (f"{who.name} is bound (R7.2)",)) if who.has("bound") else Modes()
-
-
-def grappler_gone(grappled: Combatant, grappler: Combatant | None) -> bool:
-    """R10 grappled (by X): "ends when X cannot act or is down"."""
-    return grappler is None or cannot_act(grappler) is not None
 
 
 def refuse_actor(who: Combatant) -> None:

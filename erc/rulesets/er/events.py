@@ -22,7 +22,7 @@ from erc.core.events import (
     kinds_table,
 )
 from erc.core.value import replace
-from erc.rulesets.er.conditions import NO_ACTION
+from erc.rulesets.er.conditions import no_action
 from erc.rulesets.er.model import Combatant, Drop, Encounter
 from erc.rulesets.er.rules.turns import Lock
 
@@ -124,6 +124,8 @@ class Tracker(fold.Tracker):
         self.disarmed: dict[str, set[str]] = {c.name: set() for c in encounter.combatants}
         self.lockers: dict[tuple[str, str], Lock] = {}
         self.body_max = {c.name: c.body_max for c in encounter.combatants}
+        self.grappled = {name for name, f in self.fighters.items() if f.has("grappled")}
+        """Who may be grappled: the grapples ``settle`` looks at after each event."""
 
     def fighter(self, combatant: Combatant) -> fold.Fighter:
         return fold.Fighter(combatant.name, combatant.body, combatant.conditions)
@@ -142,8 +144,31 @@ class Tracker(fold.Tracker):
         fighter = self.who(name)
         fighter.health = min(self.body_max[name], fighter.health + amount)
 
+    def add_condition(
+        self,
+        name: str,
+        condition: str,
+        by: str | None,
+        rounds: int | None,
+        actions: int | None,
+    ) -> None:
+        super().add_condition(name, condition, by, rounds, actions)
+        if condition == "grappled":
+            self.grappled.add(name)
+
+    def settle(self) -> None:
+        """R10 grappled (by X): "ends when X cannot act or is down", and stays ended."""
+        for name in sorted(self.grappled):
+            fighter = self.fighters[name]
+            grip = fighter.conditions.get("grappled")
+            if grip is None:
+                self.grappled.discard(name)
+            elif grip.by is not None and _cannot_hold(self.fighters.get(grip.by)):
+                del fighter.conditions["grappled"]
+                self.grappled.discard(name)
+
     def freeze(self) -> State:
-        self._grapples_end()
+        self.settle()  # the file's own grapples, before any event
         encounter: Encounter = self.encounter
         combatants = tuple(self._combatant(c) for c in encounter.combatants)
         return State(
@@ -155,16 +180,6 @@ class Tracker(fold.Tracker):
             drops=tuple(self.drops.values()),
             locks=tuple(self.lockers.values()),
         )
-
-    def _grapples_end(self) -> None:
-        """R10 grappled (by X): "ends when X cannot act or is down"."""
-        for fighter in self.fighters.values():
-            grip = fighter.conditions.get("grappled")
-            if grip is None or grip.by is None:
-                continue
-            holder = self.fighters.get(grip.by)
-            if holder is None or holder.health <= 0 or any(holder.has(c) for c in NO_ACTION):
-                del fighter.conditions["grappled"]
 
     def _combatant(self, combatant: Combatant) -> Combatant:
         fighter = self.fighters[combatant.name]
@@ -191,6 +206,11 @@ class Tracker(fold.Tracker):
             locked_weapons=frozenset(locked),
             disarmed_weapons=frozenset(disarmed),
         )
+
+
+def _cannot_hold(holder: fold.Fighter | None) -> bool:
+    """A grappler that is gone, or down or unable to act (R10)."""
+    return holder is None or no_action(holder.health, holder.has) is not None
 
 
 # --- what each applied result changes ----------------------------------------------------
@@ -318,5 +338,11 @@ def competition(result: Any, extra: bool = False) -> list[Effect]:
 
 
 def movement(result: Any) -> list[Effect]:
-    """R11.3: the feet this movement spends (costs of the turn included)."""
-    return [Spend(result.name, "movement", result.spent_ft)] if result.spent_ft else []
+    """R11.3: the feet this movement spends (costs of the turn included); R9.5 and R10
+    prone: a combatant that paid to stand up is prone no more."""
+    effects: list[Effect] = []
+    if result.spent_ft:
+        effects.append(Spend(result.name, "movement", result.spent_ft))
+    if result.stood_up:
+        effects.append(ConditionChange(result.name, remove="prone"))
+    return effects

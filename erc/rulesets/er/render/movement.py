@@ -35,4 +35,6 @@ def render(outcome: Outcome) -> Iterator[Any]:
         line.append(f", {result.spent_ft} ft spent")
     line.append(f", {result.remaining_ft} ft left = {result.remaining_hexes} hex")
     line.append("" if result.remaining_hexes == 1 else "es")
+    if result.stood_up:
+        line.append("; stands up (prone no more)")
     yield line

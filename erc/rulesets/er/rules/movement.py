@@ -105,6 +105,9 @@ class Movement(Value):
     steps: tuple[Step, ...]
     spent_earlier_ft: int = 0
     """Feet spent by earlier movement this round (R11.3), not counted in ``spent_ft``."""
+    stood_up: bool = False
+    """R9.5, R10 prone ("crawl or stand up"): the turn paid to stand a prone combatant up,
+    so it is prone no more (``--apply`` takes the condition away)."""
 
 
 def species_rate(who: Combatant) -> tuple[int, str]:
@@ -179,6 +182,7 @@ def movement(who: Combatant, turn: Turn, house: HouseRules | None = None) -> Mov
         reason=reason,
         steps=tuple(ledger.steps),
         spent_earlier_ft=earlier,
+        stood_up="stand-up" in turn.costs and who.has("prone"),
     )
 
 
