@@ -76,15 +76,16 @@ def test_one_reaction_per_round_resets_on_new_round() -> None:
 
 def test_shock_incapacitation_counts_down_over_the_victims_actions() -> None:
     """R6.5: "incapacitated for its next d3 actions": one action a round, counted as rounds
-    pass; if the victim already acted this round, its next action is next round's."""
-    shock = {"type": "condition", "target": "Goblin", "add": "incapacitated", "actions": 2}
+    pass; if the victim already acted this round, its next action is next round's (an
+    awake victim: the file's Goblin sleeps, below)."""
+    shock = {"type": "condition", "target": "Thorin", "add": "incapacitated", "actions": 2}
     state = fold(ENC, events([{"type": "round", "round": 1}], [shock]))
-    assert state.encounter.get("Goblin").has("incapacitated")
-    assert incapacitated(state, "Goblin") == 2
+    assert state.encounter.get("Thorin").has("incapacitated")
+    assert incapacitated(state, "Thorin") == 2
     after_one = fold(
         ENC, events([{"type": "round", "round": 1}], [shock], [{"type": "round", "round": 2}])
     )
-    assert incapacitated(after_one, "Goblin") == 1
+    assert incapacitated(after_one, "Thorin") == 1
     after_two = fold(
         ENC,
         events(
@@ -94,17 +95,41 @@ def test_shock_incapacitation_counts_down_over_the_victims_actions() -> None:
             [{"type": "round", "round": 3}],
         ),
     )
-    assert not after_two.encounter.get("Goblin").has("incapacitated")
+    assert not after_two.encounter.get("Thorin").has("incapacitated")
     acted_first = fold(
         ENC,
         events(
             [{"type": "round", "round": 1}],
-            [{"type": "acted", "who": "Goblin"}],
+            [{"type": "acted", "who": "Thorin"}],
             [shock],
             [{"type": "round", "round": 2}],
         ),
     )
-    assert incapacitated(acted_first, "Goblin") == 2
+    assert incapacitated(acted_first, "Thorin") == 2
+
+
+def test_shock_incapacitation_skips_rounds_the_victim_could_not_act_in() -> None:
+    """R6.5 "incapacitated for its next d3 actions", R4.3: a victim surprised in round 1 has
+    no action there, so its first incapacitated action is round 2's; a sleeping one's
+    count waits until it wakes (R10 asleep: "no, no, no")."""
+    shock = {"type": "condition", "target": "Thorin", "add": "incapacitated", "actions": 1}
+    surprised = {"type": "round", "round": 1, "surprised": ["Thorin"]}
+    round_2 = fold(ENC, events([surprised], [shock], [{"type": "round", "round": 2}]))
+    assert incapacitated(round_2, "Thorin") == 1
+    round_3 = fold(
+        ENC,
+        events(
+            [surprised], [shock], [{"type": "round", "round": 2}], [{"type": "round", "round": 3}]
+        ),
+    )
+    assert not round_3.encounter.get("Thorin").has("incapacitated")
+    asleep = {"type": "condition", "target": "Goblin", "add": "incapacitated", "actions": 1}
+    wake = {"type": "condition", "target": "Goblin", "remove": "asleep"}
+    rounds = [[{"type": "round", "round": n}] for n in (2, 3)]
+    slept = fold(ENC, events([{"type": "round", "round": 1}], [asleep], *rounds))
+    assert incapacitated(slept, "Goblin") == 1
+    woke = fold(ENC, events([{"type": "round", "round": 1}], [asleep], [wake], *rounds))
+    assert not woke.encounter.get("Goblin").has("incapacitated")
 
 
 def test_surprised_only_for_its_round() -> None:

@@ -94,6 +94,12 @@ class Tracker:
     def freeze(self) -> State:
         raise NotImplementedError
 
+    def missed_an_action(self, fighter: Fighter, condition: str) -> bool:
+        """Whether the round now ending was one of the actions a condition lasting N
+        actions takes from ``fighter`` (ER R6.5 "its next d3 actions"): the base class counts
+        every round; a ruleset counts only a round it could have acted in but for it."""
+        return True
+
     def settle(self) -> None:
         """What follows from an event by itself once its effects are applied, recorded then
         so it holds whatever comes later (ER: a grapple ends when its grappler cannot act,
@@ -122,7 +128,8 @@ class Tracker:
     ) -> None:
         """A condition for ``rounds`` rounds of combat (it ends when the round that many
         after this one starts, R13.4) or for the combatant's next ``actions`` actions (R6.5;
-        the current round counts unless it has already acted)."""
+        the current round counts unless it has already acted; a round counts only when it
+        could have acted in it, ``missed_an_action``)."""
         fighter = self.who(name)
         if by is not None:
             self.who(by)
@@ -151,7 +158,7 @@ class Tracker:
                     continue
                 if cond.until_round is not None and cond.until_round <= effect.round:
                     continue
-                if cond.actions is not None and ticks:
+                if cond.actions is not None and ticks and self.missed_an_action(fighter, cond.name):
                     left = cond.actions - 1
                     if left <= 0:
                         continue

@@ -156,6 +156,11 @@ class Tracker(fold.Tracker):
         if condition == "grappled":
             self.grappled.add(name)
 
+    def missed_an_action(self, fighter: fold.Fighter, condition: str) -> bool:
+        """R6.5 "incapacitated for its next d3 actions": a round in which something else kept
+        it from acting (surprised in round 1, asleep, down) takes none of them."""
+        return no_action(fighter.health, lambda c: c != condition and fighter.has(c)) is None
+
     def settle(self) -> None:
         """R10 grappled (by X): "ends when X cannot act or is down", and stays ended."""
         for name in sorted(self.grappled):
