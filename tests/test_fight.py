@@ -265,6 +265,25 @@ def test_r9_5_r10_prone_standing_up_ends_prone(erc: Any, pit: Path) -> None:
     assert run(erc, pit, "movement", "Hero", "--hexes", "1").code == 0
 
 
+def test_r7_3_r9_5_taking_the_item_spends_10_ft_and_needs_them(erc: Any, pit: Path) -> None:
+    """R7.3 and seed 000 ("after the 10-ft penalty for grabbing an item"), R9.5 "pick up an
+    item 10", R11.3 "Costs (R9.5) spend movement too": the taker spends 10 ft; R10 grappled
+    ("moves, no"): a winner that cannot move does not take it, as ``pick-up`` refuses."""
+    applied(erc, pit, "roll-init", "--rolls", "5,4,3")
+    took = applied(erc, pit, "competition", "Hero", "Brute", "--item", "--rolls", "9,2")
+    assert took["result"]["item"]["taken_by"] == "Hero"
+    assert row(erc, pit, "Hero")["movement_spent_ft"] == 10
+    assert run(erc, pit, "movement", "Hero").json["result"]["remaining_ft"] == 40
+    applied(erc, pit, "condition", "Brute", "grappled", "--by", "Witch")
+    held = applied(erc, pit, "competition", "Brute", "Witch", "--item", "--rolls", "9,2")
+    item = held["result"]["item"]
+    assert held["result"]["winner"] == "Brute" and item["taken_by"] is None
+    assert "grappled" in item["note"] and row(erc, pit, "Brute")["acted"] is False
+    stuck = run(erc, pit, "competition", "Witch", "Brute", "--item", "--no-action", "Witch")
+    assert stuck.json["result"]["item"]["taken_by"] is None  # nobody can take it
+    assert "cannot take the item" in stuck.json["result"]["item"]["note"]
+
+
 def test_r10_grappled_cannot_move_and_ends_with_its_grappler(erc: Any, pit: Path) -> None:
     """R10 grappled (by X): "yes, no, yes" (acts, cannot move, reacts); "ends when X cannot act
     or is down"."""

@@ -24,6 +24,7 @@ from erc.core.events import (
 from erc.core.value import replace
 from erc.rulesets.er.conditions import no_action
 from erc.rulesets.er.model import Combatant, Drop, Encounter
+from erc.rulesets.er.rules.movement import PICK_UP_FT
 from erc.rulesets.er.rules.turns import Lock
 
 TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
@@ -336,9 +337,11 @@ def drop(result: Any, state: State, extra: bool = False) -> list[Effect]:
 
 
 def competition(result: Any, extra: bool = False) -> list[Effect]:
-    """R7.3, R11.2: taking a contested item is the taker's action."""
+    """R7.3, R11.2: taking a contested item is the taker's action, and its 10 ft of
+    movement (R9.5 "pick up an item 10", R11.3)."""
     if result.item is not None and result.item.taken_by is not None:
-        return acted(result.item.taken_by, extra)
+        taker = result.item.taken_by
+        return [*acted(taker, extra), Spend(taker, "movement", PICK_UP_FT)]
     return []
 
 

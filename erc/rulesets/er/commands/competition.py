@@ -9,6 +9,7 @@ from erc.rulesets.er import events
 from erc.rulesets.er.conditions import cannot_act
 from erc.rulesets.er.model import SUB_ATTRIBUTES, Combatant
 from erc.rulesets.er.rules import competition as rules
+from erc.rulesets.er.rules.movement import cost_refused
 
 TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
 if TYPE_CHECKING:
@@ -95,6 +96,7 @@ def competition(
         owner=owner_name,
         entering=entering_name,
         no_action=_no_action(loaded, pair, no_action or []),
+        cannot_take=_cannot_take(loaded, pair) if item or no_action else None,
     )
     for_item = item or bool(no_action)
 
@@ -121,6 +123,12 @@ def _no_action(loaded: Loaded, pair: tuple[Combatant, Combatant], given: list[st
     if loaded.state.round >= 1:
         gone |= {side.name for side in pair if side.acted}
     return gone
+
+
+def _cannot_take(loaded: Loaded, pair: tuple[Combatant, Combatant]) -> dict[str, str]:
+    """R7.3, R9.5: the sides that could not spend the 10 ft taking the item costs."""
+    found = {side.name: cost_refused(side, "pick-up", loaded.encounter.rules) for side in pair}
+    return {name: why for name, why in found.items() if why}
 
 
 def _sub_attribute(text: str) -> str:

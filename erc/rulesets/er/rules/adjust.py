@@ -11,13 +11,11 @@ from erc.core.value import Value
 from erc.rulesets.er.conditions import cannot_move
 from erc.rulesets.er.model import CONDITIONS, NEEDS_BY, Combatant, Drop, Settings
 from erc.rulesets.er.rules.attack import resistance_of, resisted
-from erc.rulesets.er.rules.movement import Turn, movement
+from erc.rulesets.er.rules.movement import PICK_UP_FT, Turn, movement
 from erc.rulesets.er.rules.turns import action_check, reaction_check
 
 MAX_AMOUNT = 10_000
 MAX_ROUNDS = 1_000
-PICK_UP_FT = 10
-"""R8.3, R12.4: "Picking it up costs 10 ft of movement and needs an unused action"."""
 
 
 class Adjusted(Value):

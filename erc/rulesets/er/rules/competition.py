@@ -53,6 +53,9 @@ class Contender(Value):
     owner: bool = False
     blocked: str | None = None
     """Why it can neither act nor react (R10.1: it does not roll), else None."""
+    cannot_take: str | None = None
+    """Why, winning a contest for an item, it could not take it: the 10 ft of movement that
+    costs (R9.5 "pick up an item 10", R11.3) are not there to spend, else None."""
 
     @property
     def mode(self) -> Mode:
@@ -90,6 +93,7 @@ def contender(
     disadvantage_from: tuple[str, ...] = (),
     has_action: bool = True,
     owner: bool = False,
+    cannot_take: str | None = None,
 ) -> Contender:
     """A side as set up, its conditions read (R10): bound rolls at disadvantage (R7.2); a
     side that can neither act nor react does not roll; an owner that cannot react has no
@@ -100,7 +104,15 @@ def contender(
     if blocked and OWNER in advantage_from:
         advantage_from = tuple(a for a in advantage_from if a != OWNER)
     return Contender(
-        who, attribute, bonus, advantage_from, disadvantage_from, has_action, owner, blocked
+        who,
+        attribute,
+        bonus,
+        advantage_from,
+        disadvantage_from,
+        has_action,
+        owner,
+        blocked,
+        cannot_take,
     )
 
 
@@ -115,6 +127,7 @@ def competition_setup(
     owner: str | None = None,
     entering: str | None = None,
     no_action: Collection[str] = (),
+    cannot_take: Mapping[str, str] | None = None,
 ) -> tuple[Contender, Contender]:
     """Both sides of ``erc competition``; every name is a resolved combatant name.
 
@@ -145,6 +158,7 @@ def competition_setup(
                 disadvantage_from=tuple(downs),
                 has_action=who.name not in no_action,
                 owner=who.name == owner,
+                cannot_take=(cannot_take or {}).get(who.name),
             )
         )
     return sides[0], sides[1]
@@ -199,11 +213,12 @@ def is_contested(a: Contender, b: Contender, item: bool) -> bool:
 
 
 def uncontested_winner(a: Contender, b: Contender, item: bool = True) -> str | None:
-    """With no competition: for an item, the side with an action left takes it, if there is
-    one; otherwise the side that can act or react wins (R10.1, R13.1)."""
+    """With no competition: for an item, the side with an action left (and the movement,
+    ``cannot_take``) takes it, if there is one; otherwise the side that can act or react
+    wins (R10.1, R13.1)."""
     able = [side for side in (a, b) if side.blocked is None]
     if item:
-        able = [side for side in able if side.has_action]
+        able = [side for side in able if side.has_action and side.cannot_take is None]
     return able[0].who.name if len(able) == 1 else None
 
 
@@ -237,7 +252,12 @@ def compete(a: Contender, b: Contender, dice: Dice | None, *, item: bool = False
 def _uncontested_item(a: Contender, b: Contender, taker: str | None) -> Item:
     idle = [side for side in (a, b) if not side.contends]
     if taker is None:
-        return Item(None, "no competition: neither side has an action left to take the item")
+        if all(side.cannot_take is None for side in (a, b) if side.has_action):
+            return Item(None, "no competition: neither side has an action left to take the item")
+        why = "; ".join(
+            f"{side.who.name} {_no_take(side)}" for side in (a, b) if side.blocked is None
+        )
+        return Item(None, f"no competition: {why}; the item stays where it lies")
     why = (
         f"cannot act or react ({idle[0].blocked})"
         if idle[0].blocked
@@ -254,6 +274,13 @@ def _item(a: Contender, b: Contender, won: str | None) -> Item:
     if won is None:
         return Item(None, "tie: nothing changes; the item stays where it lies")
     side = a if a.who.name == won else b
-    if side.has_action:
+    if side.has_action and side.cannot_take is None:
         return Item(won, f"{won} takes the item (10 ft of movement)")
-    return Item(None, f"{won} wins but has no action left to take the item: it stays where it lies")
+    return Item(None, f"{won} wins but {_no_take(side)}: it stays where it lies")
+
+
+def _no_take(side: Contender) -> str:
+    """Why a side that could win the item would not take it (R7.3, R9.5)."""
+    if not side.has_action:
+        return "has no action left to take the item"
+    return f"cannot take the item ({side.cannot_take})"

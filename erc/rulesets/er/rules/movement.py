@@ -46,11 +46,15 @@ IMMOBILISING = NO_MOVE
 MOVEMENT_CONDITIONS = (*CONDITIONS, "surprised")
 """What ``--condition`` accepts: the file's closed set, plus ``surprised`` (R4.3, round 1)."""
 
+PICK_UP_FT = 10
+"""R9.5 "pick up an item 10"; R8.3, R12.4: "Picking it up costs 10 ft of movement and needs an
+unused action"; R7.3 taking a contested item."""
+
 COSTS: dict[str, tuple[str, int | Fraction]] = {
     "dismount": ("dismount", HALF),
     "mount": ("mount", HALF),
     "stand-up": ("stand up from prone", HALF),
-    "pick-up": ("pick up an item", 10),
+    "pick-up": ("pick up an item", PICK_UP_FT),
     "draw": ("draw, sheathe or switch a weapon", 10),
     "ready-weapon": ("pick up and ready a weapon", 20),
     "ready-shield": ("ready a shield without the skill", 10),
@@ -184,6 +188,17 @@ def movement(who: Combatant, turn: Turn, house: HouseRules | None = None) -> Mov
         spent_earlier_ft=earlier,
         stood_up="stand-up" in turn.costs and who.has("prone"),
     )
+
+
+def cost_refused(who: Combatant, cost: str, house: HouseRules | None = None) -> str | None:
+    """Why ``who`` cannot pay the turn's cost ``cost`` (R9.5) out of the movement it has
+    left this round (R9.7: immobile or too little; R11.3), else None. A combatant whose
+    rate the file does not give (no species, no speed) is not judged: None."""
+    try:
+        movement(who, Turn(costs=(cost,), spent_earlier=who.movement_spent), house)
+    except ErcError as error:
+        return None if error.code == "no-movement-rate" else error.message
+    return None
 
 
 class _Ledger:
