@@ -519,6 +519,19 @@ def test_r12_2_healing_up_to_the_maximum(erc: Any, pit: Path) -> None:
     healed = applied(erc, pit, "heal", "Hero", "50")["result"]
     assert (healed["dealt"], healed["body_after"]) == (5, 20)
     assert run(erc, pit, "heal", "Nobody", "3").error["code"] == "unknown-combatant"
+    assert not any("revived" in note for note in healed["notes"])
+
+
+def test_seed_001_shackling_one_revived_from_0_body_may_be_bound(erc: Any, pit: Path) -> None:
+    """Seed 001 "Shackling": "When a character is brought to zero Body and then revived ...
+    the victim placed in a combat restriction of 'bound'": a captor's choice, so healing
+    from 0 notes it and binds no one (an ally's healing must not)."""
+    applied(erc, pit, "damage", "Brute", "20")
+    revived = applied(erc, pit, "heal", "Brute", "3")["result"]
+    assert any("bound" in note and "seed 001" in note for note in revived["notes"])
+    assert "bound" not in names(row(erc, pit, "Brute"))
+    again = applied(erc, pit, "heal", "Brute", "3")["result"]
+    assert not any("revived" in note for note in again["notes"])
 
 
 def test_r12_3_r13_4_conditions_for_n_rounds(erc: Any, pit: Path) -> None:

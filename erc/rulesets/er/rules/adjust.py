@@ -14,6 +14,10 @@ from erc.rulesets.er.rules.attack import resistance_of, resisted
 from erc.rulesets.er.rules.movement import PICK_UP_FT, Turn, movement
 from erc.rulesets.er.rules.turns import action_check, reaction_check
 
+REVIVED = (
+    "revived from 0 Body: a captor may place it in the bound restriction (seed 001 "
+    "Shackling: erc condition NAME bound --apply)"
+)
 MAX_AMOUNT = 10_000
 MAX_ROUNDS = 1_000
 
@@ -75,10 +79,14 @@ def damage(
 
 
 def heal(target: Combatant, amount: int) -> Adjusted:
-    """R12.2: Body up to its maximum."""
+    """R12.2: Body up to its maximum. Seed 001 "Shackling": one "brought to zero Body and then
+    revived" may be placed in the "bound" restriction; erc cannot tell a captor's revival
+    from an ally's, so a note says so and the GM decides (``erc condition NAME bound``)."""
     _amount(amount, "healing")
     after = min(target.body_max, target.body + amount)
-    notes = ("Body is at its maximum",) if after == target.body_max else ()
+    notes: tuple[str, ...] = ("Body is at its maximum",) if after == target.body_max else ()
+    if target.body <= 0 < after:
+        notes += (REVIVED,)
     return Adjusted(
         target.name,
         "heal",
