@@ -460,6 +460,47 @@ def test_a_lock_is_freed_by_paying_or_by_a_third_party(erc, tmp_path: Path) -> N
     assert locked("Champion") == [] and locked("Dummy") == ["stick"]
 
 
+def test_r8_2_freeing_is_paid_from_the_wielders_action(erc, arena: Path) -> None:  # type: ignore[no-untyped-def]
+    """R8.2 "Freeing it costs 2 attack dice from the wielder's next action (spread over two
+    rounds when the pool has fewer than 2 dice)"; seed 001: with 3d20 "2 dice are sacrificed
+    but a 1d20 attack can still be made"; R10, R11.2: one that cannot act, or has acted,
+    cannot pay."""
+    enc = str(arena)
+
+    def next_round() -> None:
+        assert erc("roll-init", "-e", enc, "--apply", "--rolls", "9,2").code == 0
+
+    next_round()
+    lock(erc, enc, "Dummy", "Champion")  # Champion: 3 primary dice
+    paid = erc("free", "Champion", "-e", enc, "--apply", "--json").json["result"]
+    assert (paid["sacrificed"], paid["attack_dice_left"], paid["freed"]) == (2, 1, True)
+    champion = status_of(erc, enc, "Champion")
+    assert champion["locked_weapons"] == [] and champion["acted"] is False
+    swing = erc("attack", "Champion", "Dummy", "-e", enc, "--apply", "--json", "--rolls", "15")
+    assert swing.code == 0 and len(swing.json["rolls"]) == 1  # the 1d20 left
+    assert erc("attack", "Champion", "Dummy", "-e", enc, "--rolls", "15", "--apply").code == 2
+    next_round()
+    lock(erc, enc, "Champion", "Dummy")  # Dummy: 1 primary die, so two rounds
+    assert erc("free", "Dummy", "-e", enc, "--json").json["result"]["freed"] is False  # preview
+    first = erc("free", "Dummy", "-e", enc, "--apply", "--json").json["result"]
+    assert (first["sacrificed"], first["freed"]) == (1, False)
+    assert status_of(erc, enc, "Dummy")["locked_weapons"] == ["stick"]
+    again = erc("free", "Dummy", "-e", enc, "--apply", "--json")
+    assert again.code == 2 and again.error["code"] == "already-acted"
+    next_round()
+    second = erc("free", "Dummy", "-e", enc, "--apply", "--json").json["result"]
+    assert (second["paid_before"], second["sacrificed"], second["freed"]) == (1, 1, True)
+    assert status_of(erc, enc, "Dummy")["locked_weapons"] == []
+    loose = erc("free", "Dummy", "-e", enc, "--apply", "--json")
+    assert loose.code == 2 and loose.error["code"] in ("not-locked", "already-acted")
+    next_round()
+    assert erc("free", "Dummy", "-e", enc, "--apply", "--json").error["code"] == "not-locked"
+    lock(erc, enc, "Dummy", "Champion")
+    erc("condition", "Champion", "incapacitated", "-e", enc, "--apply")
+    stuck = erc("free", "Champion", "-e", enc, "--apply", "--json")
+    assert stuck.code == 2 and stuck.error["code"] == "cannot-act"
+
+
 def test_a_missed_drop_holds_nothing_and_inflicting_spends_the_holders_reaction(  # type: ignore[no-untyped-def]
     erc, stealth: Path
 ) -> None:

@@ -84,6 +84,7 @@ class WeaponState(Effect):
         tracker.locked[self.who].discard(self.weapon)
         tracker.disarmed[self.who].discard(self.weapon)
         tracker.lockers.pop((self.who, self.weapon), None)
+        tracker.paid.pop((self.who, self.weapon), None)  # a new lock is paid for anew
         if self.state == "locked":
             tracker.locked[self.who].add(self.weapon)
             if self.by is not None:
@@ -95,12 +96,36 @@ class WeaponState(Effect):
             tracker.disarmed[self.who].add(self.weapon)
 
 
+class FreeingPaid(Effect):
+    """R8.2: dice one of the wielder's actions gave to freeing its locked weapon, when the
+    cost is spread over two rounds and the weapon stays locked until the rest is paid."""
+
+    kind = "freeing"
+    who: str
+    weapon: str
+    dice: int
+
+    def apply(self, tracker: fold.Tracker) -> None:
+        assert isinstance(tracker, Tracker)
+        tracker.who(self.who)
+        if self.dice < 0:
+            raise ValueError("a freeing pays a whole number of dice >= 0")
+        key = (self.who, self.weapon)
+        tracker.paid[key] = tracker.paid.get(key, 0) + self.dice
+
+
+GIVEN = "dice-given:"
+"""The resource of this round's dice given to freeing, by pool (``dice-given:primary``)."""
+
+
 class State(fold.State):
     """The ER encounter as the journal leaves it."""
 
     drops: tuple[Drop, ...] = ()
     locks: tuple[Lock, ...] = ()
     """The weapon locks in force and who holds them (R8.2)."""
+    paid: tuple[tuple[str, str, int], ...] = ()
+    """``(wielder, weapon, dice)`` already given to freeing a locked weapon (R8.2)."""
 
     @property
     def lockers(self) -> dict[tuple[str, str], str]:
@@ -116,7 +141,7 @@ def state_of(loaded: Loaded) -> State:
 
 
 class Tracker(fold.Tracker):
-    kinds = kinds_table(CORE_KINDS, (HeldDrop, DropReleased, WeaponState))
+    kinds = kinds_table(CORE_KINDS, (HeldDrop, DropReleased, WeaponState, FreeingPaid))
 
     def __init__(self, encounter: Encounter) -> None:
         super().__init__(encounter)
@@ -124,6 +149,7 @@ class Tracker(fold.Tracker):
         self.locked: dict[str, set[str]] = {c.name: set() for c in encounter.combatants}
         self.disarmed: dict[str, set[str]] = {c.name: set() for c in encounter.combatants}
         self.lockers: dict[tuple[str, str], Lock] = {}
+        self.paid: dict[tuple[str, str], int] = {}
         self.body_max = {c.name: c.body_max for c in encounter.combatants}
         self.grappled = {name for name, f in self.fighters.items() if f.has("grappled")}
         """Who may be grappled: the grapples ``settle`` looks at after each event."""
@@ -185,6 +211,7 @@ class Tracker(fold.Tracker):
             events=self.events,
             drops=tuple(self.drops.values()),
             locks=tuple(self.lockers.values()),
+            paid=tuple((who, weapon, dice) for (who, weapon), dice in self.paid.items()),
         )
 
     def _combatant(self, combatant: Combatant) -> Combatant:
@@ -211,6 +238,11 @@ class Tracker(fold.Tracker):
             weapons=tuple(w for w in combatant.weapons if w.name not in disarmed),
             locked_weapons=frozenset(locked),
             disarmed_weapons=frozenset(disarmed),
+            dice_given=tuple(
+                (resource[len(GIVEN) :], dice)
+                for resource, dice in spent.items()
+                if resource.startswith(GIVEN)
+            ),
         )
 
 
@@ -301,9 +333,17 @@ def perceive(result: Any, state: State) -> list[Effect]:
     return []
 
 
-def free(result: Any) -> list[Effect]:
-    """R8.2: the wielder pays the dice and its weapon is free again."""
-    return [WeaponState(result.name, result.weapon, "free")]
+def free(result: Any, extra: bool = False) -> list[Effect]:
+    """R8.2: this action pays its dice; the weapon is free once 2 are paid. An action with
+    dice left over may still attack with them (``dice-given``), else it is spent (R11.2)."""
+    effects: list[Effect] = [
+        WeaponState(result.name, result.weapon, "free")
+        if result.freed
+        else FreeingPaid(result.name, result.weapon, result.sacrificed)
+    ]
+    if result.attack_dice_left:
+        return [*effects, Spend(result.name, GIVEN + result.pool, result.sacrificed)]
+    return effects + acted(result.name, extra)
 
 
 def sneak(result: Any, state: State, extra: bool = False, locks: Any = ()) -> list[Effect]:

@@ -105,6 +105,9 @@ class Combatant(CombatantFields):
     """Names of its weapons held in a weapon lock (R8.2)."""
     disarmed_weapons: frozenset[str] = frozenset()
     """Names of its weapons flung away by a disarm and not yet picked up (R8.3, R12.4)."""
+    dice_given: tuple[tuple[str, int], ...] = ()
+    """``(pool, dice)`` this round's action gave to freeing a locked weapon (R8.2): that
+    action attacks with the rest (``pool``)."""
 
     def score(self, attribute: str) -> int:
         """A sub-attribute score; a missing score is 0."""
@@ -117,7 +120,13 @@ class Combatant(CombatantFields):
         return derived_modifier(self.score(attribute))
 
     def pool(self, name: str) -> int:
-        return self.pools.get(name, 0)
+        """The pool's dice for this round's action: the file's, less those it gave to
+        freeing a locked weapon (R8.2)."""
+        dice = self.pools.get(name, 0)
+        for pool, given in self.dice_given:
+            if pool == name:
+                dice -= given
+        return max(0, dice)
 
     def has(self, condition: str) -> bool:
         return any(c.name == condition for c in self.conditions)

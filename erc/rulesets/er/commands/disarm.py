@@ -99,14 +99,18 @@ def free(
         str | None,
         typer.Option("--with", metavar="WEAPON", help="The locked weapon (default: primary)."),
     ] = None,
+    extra_action: ExtraActionOpt = False,
 ) -> Mechanic:
-    """What freeing a locked weapon costs: 2 attack dice from the next action (R8.2)."""
-    wielder = find(loaded.encounter, name)
-    freeing = rules.free_cost(wielder, weapon)
+    """Free a locked weapon: 2 attack dice from the wielder's next action (R8.2)."""
+    wielder, notes = actor(loaded, name, extra_action)
+    paid = {w: dice for who, w, dice in events.state_of(loaded).paid if who == wielder.name}
+    freeing = rules.free_cost(wielder, weapon, paid, applying=loaded.txn is not None)
+    if notes:
+        freeing = replace(freeing, notes=notes + freeing.notes)
     return Mechanic(
         "free",
         lambda _dice: freeing,
         "erc.rulesets.er.render.disarm",
-        effects=events.free,
+        effects=lambda result: events.free(result, extra_action),
         draws=False,
     )

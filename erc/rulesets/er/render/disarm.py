@@ -73,6 +73,8 @@ def _disarm(result: Disarm, odds: Mapping[str, Any] | None) -> Iterator[Any]:
 def _free(result: Freeing) -> Iterator[Any]:
     head = text(f"Freeing {result.name}'s {result.weapon}", "bold")
     head.append(f": {result.cost} attack dice from a {result.pool} pool of {result.pool_dice}")
+    if result.paid_before:
+        head.append(f" ({result.paid_before} given in an earlier round)")
     yield head
     grid = table(None, "action", "dice given up", "attack dice left")
     for step in result.schedule:
@@ -82,5 +84,12 @@ def _free(result: Freeing) -> Iterator[Any]:
             str(step.attack_dice_left) if step.attack_dice_left else Text("none", "dim"),
         )
     yield grid
+    now = f"this action gives {result.sacrificed}: " + (
+        f"it may still attack with {result.attack_dice_left} {result.pool} di"
+        + ("e" if result.attack_dice_left == 1 else "ce")
+        if result.attack_dice_left
+        else "the whole action"
+    )
+    yield text(now + ("; the weapon is free" if result.freed else "; the weapon stays locked"))
     for note in result.notes:
         yield text(note, "dim")

@@ -32,6 +32,10 @@ from erc.rulesets.er.rules.attack import (
 from erc.rulesets.er.rules.checks import d20_check
 from erc.rulesets.er.rules.competition import Contender, Contest, contender, contest
 
+TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+if TYPE_CHECKING:
+    from collections.abc import Mapping
+
 RESIST_BASE = 2
 """seed 001: "2 points against light weapons, 3 points for medium and 4 points for heavy"."""
 ATTACKER_AT_ADVANTAGE = "the attacker rolls its d12 at advantage (R8.2, R8.3)"
@@ -326,7 +330,8 @@ class FreeStep(Value):
 
 
 class Freeing(Value):
-    """The result of ``erc free``: what freeing a locked weapon costs (R8.2)."""
+    """The result of ``erc free``: what freeing a locked weapon costs (R8.2), from the
+    wielder's action now on (``schedule``), and what this action does (``--apply``)."""
 
     name: str
     weapon: str
@@ -335,6 +340,15 @@ class Freeing(Value):
     cost: int
     schedule: tuple[FreeStep, ...]
     notes: tuple[str, ...]
+    paid_before: int = 0
+    """Dice an earlier round's action already gave (the cost spread over two rounds)."""
+    sacrificed: int = 0
+    """Dice this action gives up: the schedule's first step."""
+    attack_dice_left: int = 0
+    """Dice of the pool this action may still attack with (seed 001: "2 dice are sacrificed
+    but a 1d20 attack can still be made"); with none, the action is spent whole."""
+    freed: bool = False
+    """The weapon is free once this action has paid."""
 
 
 FREE_NOTES = (
@@ -362,16 +376,43 @@ def locked_weapon(wielder: Combatant, weapon_name: str | None) -> str | None:
     return weapon_name
 
 
-def free_cost(wielder: Combatant, weapon_name: str | None = None) -> Freeing:
+def free_cost(
+    wielder: Combatant,
+    weapon_name: str | None = None,
+    paid: Mapping[str, int] | None = None,
+    *,
+    applying: bool = False,
+) -> Freeing:
     """R8.2: 2 attack dice from the wielder's next action, from the pool of the locked
     weapon's hand; with fewer than 2 dice the cost is spread over two rounds, and those
-    two actions attack with nothing. No dice are rolled."""
-    weapon = victim_weapon(wielder, locked_weapon(wielder, weapon_name))
+    two actions attack with nothing. ``paid``: dice earlier actions gave, by weapon. No dice
+    are rolled. ``applying``: the weapon must be locked (a preview may price any weapon)."""
+    name = locked_weapon(wielder, weapon_name)
+    weapon = victim_weapon(wielder, name)
+    if applying and weapon.name not in wielder.locked_weapons:
+        raise ErcError(
+            "not-locked", f"{wielder.name}'s {weapon.name} is not locked: there is nothing to free"
+        )
     pool = "off" if weapon.hand == "off" else "primary"
     dice = wielder.pool(pool)
-    if dice >= FREE_COST:
-        steps: tuple[FreeStep, ...] = (FreeStep(1, FREE_COST, dice - FREE_COST),)
+    before = min((paid or {}).get(weapon.name, 0), FREE_COST - 1)
+    owed = FREE_COST - before
+    if dice >= owed:
+        steps: tuple[FreeStep, ...] = (FreeStep(1, owed, dice - owed),)
     else:  # seed 001: "only has melee fighting or is unskilled ... spread over two rounds":
         # one die (the whole action; an unskilled swing counts as one) in each of two rounds
-        steps = (FreeStep(1, 1, 0), FreeStep(2, 1, 0))
-    return Freeing(wielder.name, weapon.name, pool, dice, FREE_COST, steps, FREE_NOTES)
+        steps = tuple(FreeStep(n, 1, 0) for n in range(1, owed + 1))
+    first = steps[0]
+    return Freeing(
+        wielder.name,
+        weapon.name,
+        pool,
+        dice,
+        FREE_COST,
+        steps,
+        FREE_NOTES,
+        paid_before=before,
+        sacrificed=first.sacrificed,
+        attack_dice_left=first.attack_dice_left,
+        freed=len(steps) == 1,
+    )
