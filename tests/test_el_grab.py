@@ -325,3 +325,20 @@ def _hold_fighters() -> tuple[dict[str, Any], dict[str, Any]]:
         weapons=[sword(name="dagger", skill="dagger")],
     )
     return grabber, victim
+
+
+def test_a_grabber_that_cannot_act_lets_go_for_good(erc: Any, hold: Path) -> None:
+    """EL4.4 "at 0 a combatant is `down` and cannot act or defend", EL Part 3.13 (who cannot
+    act: HP 0, asleep, unconscious, paralyzed, bound), EL10.1 ("The attacker is free to
+    release the Grab"): a grabber that cannot act holds no pin; healed or woken, it has
+    let go."""
+    pin(erc, hold)
+    ok(erc, hold, "damage", "G", "30", "--apply")
+    row = status_row(erc, hold, "V")
+    assert row["pinned_by"] is None and status_row(erc, hold, "G")["pinning"] == []
+    assert ok(erc, hold, "movement", "V", "--ft", "5")["ap"]["cost"] == 1
+    ok(erc, hold, "heal", "G", "30", "--apply")
+    assert status_row(erc, hold, "V")["pinned_by"] is None
+    pin(erc, hold)
+    ok(erc, hold, "condition", "G", "asleep", "--apply")
+    assert status_row(erc, hold, "V")["pinned_by"] is None

@@ -8,6 +8,10 @@ from __future__ import annotations
 from erc.core.errors import ErcError
 from erc.rulesets.elysium.model import Combatant
 
+TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
 NO_ACTION = ("asleep", "unconscious", "paralyzed", "bound")
 """EL Part 3.13: who cannot act (with HP 0)."""
 HELPLESS = ("unaware", "paralyzed", "bound", "asleep", "unconscious")
@@ -16,9 +20,15 @@ HELPLESS = ("unaware", "paralyzed", "bound", "asleep", "unconscious")
 
 def cannot_act(who: Combatant) -> str | None:
     """EL Part 3.13: why ``who`` can take no action now, else None."""
-    if who.down:
+    return no_action(who.hp, who.has)
+
+
+def no_action(hp: int, has: Callable[[str], bool]) -> str | None:
+    """``cannot_act`` for a combatant with these HP and conditions (``has``), as the journal's
+    fold holds one (``erc.rulesets.elysium.events``: a grabber that cannot act lets go)."""
+    if hp <= 0:
         return "down (0 HP, EL4.4)"
-    return next((c for c in NO_ACTION if who.has(c)), None)
+    return next((c for c in NO_ACTION if has(c)), None)
 
 
 def helpless(who: Combatant) -> str | None:

@@ -26,6 +26,7 @@ from erc.core.events import (
     kinds_table,
 )
 from erc.core.value import replace
+from erc.rulesets.elysium.conditions import no_action
 from erc.rulesets.elysium.model import Combatant, Encounter, Feint, Weapon
 
 TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
@@ -345,6 +346,15 @@ class Tracker(fold.Tracker):
         """HP up to the maximum."""
         fighter = self.who(name)
         fighter.health = min(self.hp_max[name], fighter.health + _whole(amount, "healing"))
+
+    def settle(self) -> None:
+        """A grabber that cannot act (down at 0 HP, asleep, unconscious, paralyzed or bound:
+        EL4.4 "cannot act or defend", Part 3.13) holds no pin: the pin ends, for good."""
+        for who, by in list(self.pinned_by.items()):
+            grabber = self.fighters.get(by)
+            if grabber is None or no_action(grabber.health, grabber.has) is not None:
+                del self.pinned_by[who]
+                self.escape.pop(who, None)  # as a release (EL10.4: the bonus is the pin's)
 
     def freeze(self) -> State:
         encounter: Encounter = self.encounter
