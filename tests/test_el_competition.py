@@ -202,3 +202,18 @@ def test_a_school_check_reads_its_ranks_from_schools(erc: Any, tmp_path: Path) -
     assert result["initiator"]["parts"] == {"fire": 3, "insight": 4}
     assert result["opponent"]["parts"] == {"fire": 1, "insight": 0}
     assert (result["initiator"]["total"], result["opponent"]["total"]) == (9, 6)
+
+
+@pytest.mark.parametrize("condition", ["asleep", "unconscious", "paralyzed", "bound"])
+def test_one_that_cannot_act_does_not_start_a_competition(
+    erc: Any, pair: Path, condition: str
+) -> None:
+    """EL Part 3.13 (who cannot act: HP 0, asleep, unconscious, paralyzed, bound): the
+    initiator starts the contest, so such an A is refused (exit 2, ``cannot-act``), as in
+    every other command it starts; EL Part 3.5: a helpless opponent still rolls."""
+    args = ("--check", "A=climb", "--check", "B=hold", "--rolls", "1,5")
+    ok(erc, pair, "condition", "A", condition, "--apply")
+    error = refused(erc, pair, "competition", "A", "B", *args)
+    assert error["code"] == "cannot-act" and condition in error["message"]
+    answered = ok(erc, pair, "competition", "B", "A", "--check", "B=hold", "--check", "A=climb")
+    assert answered["opponent"]["name"] == "A"

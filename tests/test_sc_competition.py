@@ -141,3 +141,20 @@ def test_competition_odds_through_the_cli(game: Table) -> None:
     assert (
         odds["exact"]["p_win_a"] == f"{exact['p_win_a'].numerator}/{exact['p_win_a'].denominator}"
     )
+
+
+@pytest.mark.parametrize("condition", ["asleep", "unconscious", "paralyzed", "bound"])
+def test_sc1_4_one_that_cannot_act_does_not_start_a_competition(
+    game: Table, condition: str
+) -> None:
+    """SC1.4: "A combatant at 0 HP or below cannot act, nor can one asleep, unconscious,
+    paralyzed or bound": A starts the contest, so such an A is refused (exit 2,
+    ``cannot-act``), as every other command that A starts; B, answering, still rolls."""
+    game.ok("condition", "Brute", condition, "--apply")
+    refused = game.error("competition", "Brute", "Quick", "--rolls", "9,12")
+    assert refused["code"] == "cannot-act" and condition in refused["message"]
+    answered = game.result("competition", "Quick", "Brute", "--rolls", "9,12")
+    assert answered["winner"] == "Brute"  # 9 + 0 against 12 + 3
+    game.ok("condition", "Brute", condition, "--remove", "--apply")
+    game.ok("damage", "Brute", "10", "--apply")
+    assert game.error("competition", "Brute", "Quick", "--rolls", "9,12")["code"] == "cannot-act"

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from erc.core.errors import ErcError
-from erc.core.lookup import find, named_value, one_of_two, side_mods
+from erc.core.lookup import find, find_actor, named_value, one_of_two, side_mods
 from erc.core.mechanic import Mechanic, command
 from erc.rulesets.elysium import events
+from erc.rulesets.elysium.conditions import cannot_act
 from erc.rulesets.elysium.model import ACTION_SKILLS
 
 TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
@@ -41,7 +42,7 @@ def competition(
     from erc.rulesets.elysium.rules import competition as rules
 
     enc = loaded.encounter
-    first, second = find(enc, a), find(enc, b)
+    first, second = find_actor(enc, a, cannot_act), find(enc, b)  # A starts it
     if first.name == second.name:
         raise ErcError("bad-option", f"a competition needs two combatants, not {first.name} twice")
     pair = (first, second)

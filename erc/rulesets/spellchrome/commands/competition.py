@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from erc.core.errors import ErcError, did_you_mean
-from erc.core.lookup import find, named_value, one_of_two, side_mods
+from erc.core.lookup import find, find_actor, named_value, one_of_two, side_mods
 from erc.core.mechanic import Mechanic, command
+from erc.rulesets.spellchrome.conditions import cannot_act
 from erc.rulesets.spellchrome.model import ABILITIES
 from erc.rulesets.spellchrome.rules import competition as rules
 
@@ -41,7 +42,7 @@ def competition(
     Dice for --rolls, in order: A's d20, B's d20, then any re-rolls (A's, then B's).
     """
     enc = loaded.encounter
-    side_a, side_b = find(enc, a), find(enc, b)
+    side_a, side_b = find_actor(enc, a, cannot_act), find(enc, b)  # A starts it (SC1.4)
     if side_a.name == side_b.name:
         raise ErcError("bad-option", f"a competition needs two combatants, not {side_a.name} twice")
     pair = (side_a, side_b)
