@@ -484,6 +484,28 @@ def test_r11_5_order_next_standing_over(erc: Any, pit: Path) -> None:
     assert status["next"] is None  # Hero has acted; Brute is down, Witch petrified
 
 
+def test_r11_5_a_free_for_all_without_sides_is_over_when_one_stands(
+    erc: Any, tmp_path: Path
+) -> None:
+    """R11.5 "the fight is over when fewer than two sides have a standing combatant", with
+    the file's `side` left out ("Default "" (no side)"): a combatant on no side is nobody's
+    ally, a side of its own, so two standing keep the fight going; with sides, the
+    no-side ones count alone beside them."""
+    path = tmp_path / "brawl.yaml"
+    path.write_text(PIT.replace(" side: party,", "").replace(" side: foes,", ""))
+    status = run(erc, path, "status").json["result"]
+    assert [(s["side"], s["standing"]) for s in status["sides"]] == [("", 3)]
+    assert status["over"] is False
+    applied(erc, path, "damage", "Brute", "20")
+    assert run(erc, path, "status").json["result"]["over"] is False
+    applied(erc, path, "damage", "Witch", "10")
+    assert run(erc, path, "status").json["result"]["over"] is True
+    mixed = tmp_path / "mixed.yaml"
+    mixed.write_text(PIT.replace(" side: foes,", ""))  # Hero on a side, the others on none
+    applied(erc, mixed, "damage", "Hero", "20")
+    assert run(erc, mixed, "status").json["result"]["over"] is False  # Brute against Witch
+
+
 def test_status_human_marks_the_next_to_act(erc: Any, pit: Path) -> None:
     """CONTRACT: "Human output is the table a GM keeps beside the map, the next to act
     marked"."""

@@ -41,7 +41,8 @@ class Turns(Value):
     """The first in the order who can act and has not acted, or None."""
     sides: tuple[Standing, ...]
     over: bool
-    """Fewer than two sides have a standing combatant."""
+    """Fewer than two sides have a standing combatant (each one with no side a side of its
+    own, ``NO_SIDE``)."""
 
 
 class ConditionRow(Value):
@@ -67,6 +68,11 @@ def condition_rows(conditions: Sequence[Any], current_round: int) -> tuple[Condi
     )
 
 
+NO_SIDE = ""
+"""A combatant the file gives no side is nobody's ally: for whether the fight is over, each
+such one standing is a side of its own (a free-for-all is not over while two stand)."""
+
+
 def turns(
     state: Any,
     *,
@@ -88,5 +94,5 @@ def turns(
         counts.setdefault(c.side, 0)
         counts[c.side] += 1 if standing(c) else 0
     sides = tuple(Standing(side, n, n) for side, n in counts.items())
-    over = sum(1 for s in sides if s.standing) < 2
+    over = sum(s.standing if s.side == NO_SIDE else 1 for s in sides if s.standing) < 2
     return Turns(state.round, order, following, sides, over)

@@ -66,7 +66,8 @@ Side = Annotated[
         max_length=80,
         title="Side",
         description="Any label; combatants on one side are allies, and the fight is over when "
-        'fewer than two sides have a standing combatant. Default "" (no side).',
+        'fewer than two sides have a standing combatant. Default "" (no side: nobody\'s '
+        "ally, a side of its own).",
     ),
 ]
 Count = Annotated[

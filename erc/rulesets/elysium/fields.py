@@ -93,7 +93,7 @@ class CombatantFields(Value):
     """Action points a round (EL3.1; the Speedy Combatant trump: more). Default 6."""
     side: str = ""
     """Any label; combatants on one side are allies, and the fight is over when fewer than two
-    sides have a standing combatant. Default "" (no side).
+    sides have a standing combatant. Default "" (no side: nobody's ally, a side of its own).
     """
     abilities: Mapping[str, int] = {}
     """Raw ability numbers; a missing one is 0 (EL1.2)."""

@@ -65,7 +65,7 @@ class CombatantFields(Value):
     """The Body now, when not full: 0 (down) up to `body`. Default `body`."""
     side: str = ""
     """Any label; combatants on one side are allies, and the fight is over when fewer than two
-    sides have a standing combatant. Default "" (no side).
+    sides have a standing combatant. Default "" (no side: nobody's ally, a side of its own).
     """
     species: str | None = None
     """Any text; the species of R9.1 (human, dwarf, elf, gnome, nhoblit, jzaka, batfolk,

@@ -79,7 +79,7 @@ class CombatantFields(Value):
     """The HP now, when not full: up to `hp`, and below 0 when down (SC6.5). Default `hp`."""
     side: str = ""
     """Any label; combatants on one side are allies, and the fight is over when fewer than two
-    sides have a standing combatant. Default "" (no side).
+    sides have a standing combatant. Default "" (no side: nobody's ally, a side of its own).
     """
     scores: Mapping[str, int] = {}
     """Strength and Dexterity scores; default 10 each."""
