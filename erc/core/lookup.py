@@ -72,12 +72,7 @@ def find_actor(encounter: Roster[C], name: str, why_not: Callable[[C], str | Non
     combatant = find(encounter, name)
     reason = why_not(combatant)
     if reason:
-        raise ErcError(
-            "cannot-act",
-            f"{combatant.name} cannot act: {reason}"
-            + (" (R4.3: no action in round 1)" if reason == "surprised" else ""),
-            encounter.path,
-        )
+        raise ErcError("cannot-act", f"{combatant.name} cannot act: {reason}", encounter.path)
     return combatant
 
 

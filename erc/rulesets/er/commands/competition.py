@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from erc.core.errors import ErcError, did_you_mean
-from erc.core.lookup import find, find_actor, named_value, one_of_two, side_mods
+from erc.core.lookup import find, named_value, one_of_two, side_mods
 from erc.core.mechanic import Mechanic, command
 from erc.rulesets.er import events
-from erc.rulesets.er.conditions import cannot_act
+from erc.rulesets.er.conditions import refuse_actor
 from erc.rulesets.er.model import SUB_ATTRIBUTES, Combatant
 from erc.rulesets.er.rules import competition as rules
 from erc.rulesets.er.rules.movement import cost_refused
@@ -72,7 +72,8 @@ def competition(
 ) -> Mechanic:
     """A d12 competition: each side d12 + its sub-attribute modifier; a tie changes nothing."""
     enc = loaded.encounter
-    side_a, side_b = find_actor(enc, a, cannot_act), find(enc, b)  # R13.1: A starts it
+    side_a, side_b = find(enc, a), find(enc, b)
+    refuse_actor(side_a)  # R13.1: A starts it
     if side_a.name == side_b.name:
         raise ErcError("bad-option", f"a competition needs two combatants, not {side_a.name} twice")
     pair = (side_a, side_b)
