@@ -307,6 +307,23 @@ def test_a_full_stdout_after_recording_names_the_event(tmp_path: Path, duel: Pat
     assert ran.returncode == 2 and b"event 1 was recorded" in ran.stderr
 
 
+@pytest.mark.parametrize("as_json", [True, False])
+def test_an_undo_whose_output_is_lost_names_its_event(
+    tmp_path: Path, duel: Path, as_json: bool
+) -> None:
+    """CONTRACT: "An output that cannot be written after the event was recorded ... is
+    reported on stderr with the event's id, exit 2": ``undo`` records too (its envelope
+    carries ``applied`` as an applied command's does)."""
+    journal = tmp_path / "j.jsonl"
+    enc = ["-e", str(duel), "--journal", str(journal)]
+    erc_process("damage", "Ogre", "1", *enc, "--apply", tmp_path=tmp_path)
+    argv = ["undo", *enc, *(["--json"] if as_json else [])]
+    ran = erc_process(*argv, tmp_path=tmp_path, preexec_fn=lambda: os.close(1))
+    no_traceback(ran)
+    assert ran.returncode == 2 and "event 2 was recorded" in ran.stderr.decode()
+    assert len(journal.read_text().splitlines()) == 2
+
+
 def test_a_reader_that_stops_reading_is_not_an_error(tmp_path: Path, duel: Path) -> None:
     """``erc status | head -1`` ends with exit 0 and nothing on stderr (issue 18)."""
     for argv in (("status", "-e", str(duel)), ("log", "-e", str(duel)), ("roll", "100d6")):

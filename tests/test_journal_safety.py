@@ -3,6 +3,9 @@ repaired by the next writer, the size limit checked before writing, ``--key`` re
 
 from __future__ import annotations
 
+import json
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -79,3 +82,70 @@ def test_a_key_already_in_the_journal_is_not_applied_again(erc: Any, tmp_path: P
         ).err
     )
     assert attack(erc, path, "--key", "x").code == 2  # --key goes with --apply
+
+
+def test_the_encounter_file_is_never_the_journal(erc: Any, tmp_path: Path) -> None:
+    """CONTRACT: "The encounter file itself is never rewritten": a journal that is the
+    encounter file (by its name or another link to it) is refused before anything is read
+    or written; a one-line encounter once looked like a torn event and was truncated away."""
+    encounter = tmp_path / "one.yaml"
+    encounter.write_text('{"erc": 1, "combatants": [{"name": "Ogre", "ac": 13, "body": 40}]}')
+    before = encounter.read_bytes()
+    (tmp_path / "link.yaml").hardlink_to(encounter)
+    for named in (encounter, tmp_path / "link.yaml"):
+        for argv in (("damage", "Ogre", "1", "--apply"), ("status",), ("undo",)):
+            ran = erc(*argv, "-e", encounter, "--journal", named, "--json")
+            assert ran.code == 2 and ran.error["code"] == "bad-journal", ran.err
+            assert "encounter file itself" in ran.error["message"]
+    assert encounter.read_bytes() == before
+
+
+def test_a_last_line_no_event_begins_with_is_not_truncated(erc: Any, tmp_path: Path) -> None:
+    """The torn-tail repair takes away only what can be the start of an event erc wrote
+    (every line begins ``{"id":``): another file named as the journal is refused, whole."""
+    path = tmp_path / "notes.jsonl"
+    path.write_bytes(b"x" * 100)
+    ran = attack(erc, path, "--apply", "--seed", "1")
+    assert ran.code == 2 and ran.error["code"] == "bad-journal"
+    assert path.read_bytes() == b"x" * 100
+    torn = tmp_path / "torn.jsonl"
+    torn.write_bytes(b'{"id":1,"comm')
+    repaired = attack(erc, torn, "--apply", "--seed", "1")
+    assert repaired.code == 0 and "truncated away" in repaired.err
+    assert torn.read_bytes().count(b"\n") == 1
+
+
+def test_a_line_nested_past_the_decoders_depth_is_a_clean_error(erc: Any, tmp_path: Path) -> None:
+    """Bad input of any kind: a journal line nested a thousand deep (the JSON decoder's
+    recursion limit) is ``bad-journal`` naming the line, exit 2, in every command; in a
+    batch it is that line's error and the batch goes on."""
+    path = tmp_path / "deep.jsonl"
+    deep = "[" * 1000 + "]" * 1000
+    inner = '{"id":2,"command":"damage","round":0,"effects":[],"note":' + deep + "}"
+    for line in (deep, inner):
+        path.write_text('{"id":1,"command":"damage","round":0,"effects":[]}\n' + line + "\n")
+        for argv in (("status",), ("undo",), ("damage", "Ogre", "1", "--apply")):
+            ran = erc(*argv, "-e", DUEL, "--journal", path, "--json")
+            assert ran.code == 2 and ran.error["code"] == "bad-journal", ran.err
+            assert "journal line 2" in ran.error["message"]
+    lines = f"status --journal {path}\nroll d20 --seed 1\n".encode()
+    batch = subprocess.run(
+        [sys.executable, "-m", "erc", "batch", "-e", DUEL], input=lines, capture_output=True
+    )
+    documents = [json.loads(line) for line in batch.stdout.splitlines()]
+    assert batch.returncode == 2 and b"Traceback" not in batch.stderr
+    assert documents[0]["error"]["code"] == "bad-journal" and documents[1]["command"] == "roll"
+
+
+def test_a_round_naming_someone_not_in_the_encounter_is_an_error(erc: Any, tmp_path: Path) -> None:
+    """README: "an event naming someone not in the encounter is an error with its line", the
+    names of a round's order and its surprised too (a journal of another encounter)."""
+    path = tmp_path / "j.jsonl"
+    for effect in (
+        '{"type":"round","round":1,"order":[["Nobody",1,[]]]}',
+        '{"type":"round","round":1,"surprised":["Nobody"]}',
+    ):
+        path.write_text('{"id":1,"command":"roll-init","round":1,"effects":[' + effect + "]}\n")
+        ran = erc("status", "-e", DUEL, "--journal", path, "--json")
+        assert ran.code == 2 and ran.error["code"] == "bad-journal"
+        assert "Nobody" in ran.error["message"]

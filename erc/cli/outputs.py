@@ -56,8 +56,10 @@ def ruleset_output(ruleset: Ruleset, command: str) -> Output:
     declared: Any = ruleset.part("outputs")
     settings = _settings(ruleset)
     if command in _SHARED_RESULTS:
+        from erc.cli import RECORDING
+
         results = tuple(_class(t) for t in _SHARED_RESULTS[command])
-        return Output(command, results, ruleset.name, settings)
+        return Output(command, results, ruleset.name, settings, apply=command in RECORDING)
     package = ruleset.package
     results = tuple(_class(f"{package}.{t}") for t in declared.RESULTS[command])
     target = ruleset.command(command)

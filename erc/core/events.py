@@ -136,6 +136,8 @@ class RoundStart(Effect):
     def apply(self, tracker: Tracker) -> None:
         if self.round < 1:
             raise ValueError("a round effect needs a round number >= 1")
+        for name in (*self.surprised, *(row[0] for row in self.order)):
+            tracker.who(name)  # a name not in the encounter: a journal of another one
         tracker.start_round(self)
 
 

@@ -169,9 +169,8 @@ class Tracker:
                 fighter.conditions["surprised"] = Condition("surprised")
             self.end_round(fighter, ticks)
         self.round = effect.round
-        named = [row for row in effect.order if row[0] in self.fighters]
-        self.order = tuple(row[0] for row in named)
-        self.rolls = tuple(named)
+        self.order = tuple(row[0] for row in effect.order)
+        self.rolls = tuple(effect.order)
 
     def conditions_of(self, fighter: Fighter) -> tuple[Condition, ...]:
         """Its conditions: the file's in the file's order, then those the journal added."""

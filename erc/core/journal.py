@@ -99,6 +99,11 @@ def _whole(value: Any) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+_UNREADABLE = (ValueError, UnicodeDecodeError, RecursionError)
+"""What decoding a line may raise: not JSON, not UTF-8, or nested past the decoder's depth
+(``[[[...]]]`` a thousand deep: a clean error naming the line, never a traceback)."""
+
+
 def _head(raw: bytes) -> Any:
     """The event on one line, decoded up to ``at`` (as erc writes it): JSON text cannot hold
     an unescaped quote inside a string, so the first ``,"at":`` is a key, and the cut
@@ -107,7 +112,7 @@ def _head(raw: bytes) -> Any:
     if cut > 0:
         try:
             head = json.loads(raw[:cut].decode() + "}")
-        except ValueError:
+        except _UNREADABLE:
             head = None
         if isinstance(head, dict) and "effects" in head:
             return head
@@ -243,7 +248,7 @@ def _block(path: str, lines: list[tuple[int, bytes]], seen: set[int]) -> list[En
         return []
     try:
         decoded = json.loads(b"[" + b",".join(heads) + b"]")
-    except (ValueError, UnicodeDecodeError):
+    except _UNREADABLE:
         decoded = None
     out = []
     for i, (number, raw) in enumerate(kept):
@@ -269,12 +274,12 @@ def _line(path: str, number: int, raw: bytes, seen: set[int]) -> Entry | None:
         raise _bad(path, number, f"longer than {MAX_LINE_BYTES} bytes")
     try:
         event = _head(raw)
-    except (ValueError, UnicodeDecodeError):
+    except _UNREADABLE:
         if raw.startswith(b"{") and not raw.rstrip().endswith(b"}"):
             # a torn line an earlier erc closed off with a newline: skipped, reported
             _warn(f"{path}:{number}: a torn line (an interrupted write) was skipped")
             return None
-        raise _bad(path, number, "not a valid event (not JSON)") from None
+        raise _bad(path, number, "not a valid event (not JSON, or nested too deeply)") from None
     entry = _entry(path, number, event)
     if entry.id in seen:
         raise _bad(path, number, f"the event id {entry.id} is used twice")
@@ -405,11 +410,31 @@ def full_events(data: bytes) -> list[dict[str, Any]]:
             continue
         try:
             event = json.loads(raw)
-        except (ValueError, UnicodeDecodeError):
+        except _UNREADABLE:
             continue  # reported by ``read``
         if isinstance(event, dict):
             out.append({**event, "line": number})
     return out
+
+
+_EVENT_START = b'{"id":'
+"""How every line erc writes begins: a torn last line is a prefix of one (or begins so)."""
+
+
+def _not_the_encounter(fd: int, path: str, encounter: str) -> None:
+    """Refuse a journal that is the encounter file itself (another name for it included)."""
+    try:
+        theirs = os.stat(encounter)
+    except (OSError, ValueError):
+        return
+    ours = os.fstat(fd)
+    if (ours.st_dev, ours.st_ino) == (theirs.st_dev, theirs.st_ino):
+        raise ErcError(
+            "bad-journal",
+            f"the journal {path} is the encounter file itself: give --journal (or ERC_JOURNAL) "
+            "another file",
+            path,
+        )
 
 
 class Handle:
@@ -419,7 +444,9 @@ class Handle:
     one event durably. Close it (or use ``with``) to release the lock.
     """
 
-    def __init__(self, path: str, write: bool) -> None:
+    def __init__(self, path: str, write: bool, encounter: str | None = None) -> None:
+        """``encounter``: the encounter file, which the journal must not be (CONTRACT: "The
+        encounter file itself is never rewritten")."""
         self.path = path
         self.write = write
         self.fd: int | None = None
@@ -431,6 +458,8 @@ class Handle:
         try:
             self._lock()
             if self.fd is not None:
+                if encounter is not None and not self.created:
+                    _not_the_encounter(self.fd, path, encounter)
                 if write:
                     self._repair()
                 self.size = _size(self.fd, path)
@@ -488,6 +517,15 @@ class Handle:
                 break
             keep = start
         line = 1 + _count_newlines(self.fd, keep)
+        begins = os.pread(self.fd, len(_EVENT_START), keep)
+        if not (begins.startswith(_EVENT_START) or _EVENT_START.startswith(begins)):
+            raise ErcError(
+                "bad-journal",
+                f"journal line {line}: not an event erc wrote, and no newline ends it: not a "
+                "torn event to truncate; is this file a journal? Nothing was changed",
+                self.path,
+                line,
+            )
         os.ftruncate(self.fd, keep)
         os.fsync(self.fd)
         _warn(
@@ -508,7 +546,7 @@ class Handle:
                 if raw.startswith(start):
                     try:
                         event = json.loads(raw)
-                    except (ValueError, UnicodeDecodeError):
+                    except _UNREADABLE:
                         return None
                     return event if isinstance(event, dict) else None
         found = [e for e in full_events(_read_all(self.fd, self.path)) if e.get("id") == ident]

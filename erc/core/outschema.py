@@ -263,8 +263,9 @@ def envelope(generator: Generator, output: Output) -> dict[str, Any]:
     if output.apply:
         properties["applied"] = {
             "type": "object",
-            "description": "With --apply: the journal and the event recorded (replayed: a "
-            "--key already there, reported as first recorded; undone: since cancelled).",
+            "description": "With --apply (undo: always): the journal and the event recorded "
+            "(replayed: a --key already there, reported as first recorded; undone: since "
+            "cancelled).",
             "properties": {
                 "journal": {"type": "string"},
                 "event": {"type": "integer", "minimum": 1},

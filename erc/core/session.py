@@ -143,7 +143,7 @@ def open_encounter(path: str | None, journal: str | None = None, *, write: bool 
     encounter = load_cached(path)
     ruleset = rulesets.get(encounter.ruleset)
     where = journal_path(path, journal)
-    handle = Handle(where, write)
+    handle = Handle(where, write, path)
     try:
         loaded = Loaded(ruleset, encounter, where, handle)
     except BaseException:

@@ -79,4 +79,5 @@ def undo(
             }
         )
     result = UndoResult(ident, command, event)
-    return Outcome("undo", result, "erc.cli.render.log", loaded.encounter)
+    applied = {"journal": loaded.journal, "event": event["id"]}  # named if the output is lost
+    return Outcome("undo", result, "erc.cli.render.log", loaded.encounter, applied=applied)
