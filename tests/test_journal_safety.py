@@ -149,3 +149,25 @@ def test_a_round_naming_someone_not_in_the_encounter_is_an_error(erc: Any, tmp_p
         ran = erc("status", "-e", DUEL, "--journal", path, "--json")
         assert ran.code == 2 and ran.error["code"] == "bad-journal"
         assert "Nobody" in ran.error["message"]
+
+
+def test_with_json_an_error_is_one_document_its_warnings_in_it(erc: Any, tmp_path: Path) -> None:
+    """CONTRACT: "With `--json`, an error is one JSON document on stderr": a torn tail
+    repaired before the error is reported inside it (`warnings`), not beside it; without
+    `--json` it stays a warning line before the error's."""
+    path = tmp_path / "j.jsonl"
+    path.write_bytes(b'{"id":1,"comm')
+    ran = erc("undo", "-e", DUEL, "--journal", path, "--json")
+    document = json.loads(ran.err)  # the whole of stderr
+    assert ran.code == 2 and document["error"]["code"] == "nothing-to-undo"
+    [warning] = document["warnings"]
+    assert "truncated away" in warning["message"] and "j.jsonl:1" in warning["message"]
+    import jsonschema
+
+    from erc.core.outschema import error_document
+
+    jsonschema.Draft202012Validator(error_document()).validate(document)
+    path.write_bytes(b'{"id":1,"comm')
+    plain = erc("undo", "-e", DUEL, "--journal", path)
+    lines = plain.err.splitlines()
+    assert plain.code == 2 and len(lines) == 2 and "warning" in lines[0]

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import sys
 
-from erc.core.errors import ErcError
+from erc.core.errors import ErcError, hold_warnings, released_warnings, show_warnings
 from erc.core.outcome import Outcome
 
 TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
@@ -44,15 +44,19 @@ def run(argv: Sequence[str]) -> int:
 
 
 def _run(args: list[str], as_json: bool) -> int:
+    if as_json:  # an error is one JSON document on stderr: warnings meanwhile go in it
+        hold_warnings()
     try:
         produced = outcome_of(args)
     except ErcError as error:
-        report(error, as_json)
+        report(error, as_json, released_warnings())
         return 2
     except BrokenPipeError:
         return _quiet_stdout(0)
     except Exception as error:
         return click_error(error, args)
+    finally:
+        show_warnings(released_warnings())  # those no error document took
     if not isinstance(produced, Outcome):
         return produced if isinstance(produced, int) else 0
     try:
@@ -184,14 +188,18 @@ def wants_json(args: list[str]) -> bool:
     return chosen == "json"
 
 
-def report(error: ErcError, as_json: bool) -> None:
-    """An error on stderr: one JSON document, or one line per problem for people."""
+def report(error: ErcError, as_json: bool, held: Sequence[str] = ()) -> None:
+    """An error on stderr: one JSON document (with the warnings ``held`` back meanwhile), or
+    one line per problem for people."""
     if as_json:
         from erc.core.envelope import encode, error_document
 
-        document = encode(error_document(error), ascii_only=not _utf8(sys.stderr))
-        sys.stderr.write(document.decode())
+        document = error_document(error)
+        if held:  # the shape of ``check``'s warnings (one key, one type)
+            document["warnings"] = [{"line": None, "column": None, "message": t} for t in held]
+        sys.stderr.write(encode(document, ascii_only=not _utf8(sys.stderr)).decode())
         return
+    show_warnings(held)
     from erc.core.text import safe
 
     lines = [f"erc: {error.where()}{error.message}"]

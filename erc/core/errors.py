@@ -79,3 +79,42 @@ def chosen(
         if name not in out:
             out.append(name)
     return tuple(out)
+
+
+# --- warnings -----------------------------------------------------------------------------
+
+_held: list[str] | None = None
+"""Warnings kept back while a ``--json`` command runs (``hold_warnings``), else None."""
+
+
+def warn(message: str) -> None:
+    """A warning for the user (a torn journal line repaired): on stderr at once, or kept
+    back (``hold_warnings``) so that a ``--json`` command's error stays one JSON document."""
+    from erc.core.text import safe
+
+    shown = safe(message)
+    if _held is not None:
+        _held.append(shown)
+    else:
+        show_warnings([shown])
+
+
+def show_warnings(texts: Iterable[str]) -> None:
+    import sys
+
+    for text in texts:
+        sys.stderr.write(f"erc: warning: {text}\n")
+
+
+def hold_warnings() -> None:
+    """Keep warnings back until ``released_warnings``."""
+    global _held
+    _held = []
+
+
+def released_warnings() -> list[str]:
+    """The warnings kept back since ``hold_warnings`` (none when nothing held them); from
+    now on they are written at once."""
+    global _held
+    kept, _held = _held or [], None
+    return kept

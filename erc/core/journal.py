@@ -25,9 +25,8 @@ from __future__ import annotations
 import json
 import os
 import stat
-import sys
 
-from erc.core.errors import ErcError
+from erc.core.errors import ErcError, warn
 from erc.core.value import Value
 
 TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
@@ -277,7 +276,7 @@ def _line(path: str, number: int, raw: bytes, seen: set[int]) -> Entry | None:
     except _UNREADABLE:
         if raw.startswith(b"{") and not raw.rstrip().endswith(b"}"):
             # a torn line an earlier erc closed off with a newline: skipped, reported
-            _warn(f"{path}:{number}: a torn line (an interrupted write) was skipped")
+            warn(f"{path}:{number}: a torn line (an interrupted write) was skipped")
             return None
         raise _bad(path, number, "not a valid event (not JSON, or nested too deeply)") from None
     entry = _entry(path, number, event)
@@ -285,12 +284,6 @@ def _line(path: str, number: int, raw: bytes, seen: set[int]) -> Entry | None:
         raise _bad(path, number, f"the event id {entry.id} is used twice")
     seen.add(entry.id)
     return entry
-
-
-def _warn(message: str) -> None:
-    from erc.core.text import safe
-
-    sys.stderr.write(f"erc: warning: {safe(message)}\n")
 
 
 def _open(path: str, write: bool) -> tuple[int | None, bool]:
@@ -494,7 +487,7 @@ class Handle:
             return Read(())
         read = _scan_fd(self.fd, self.path, start, first_line, crc, seen)
         if read.torn_line is not None and not self.write:
-            _warn(f"{self.path}:{read.torn_line}: a torn line (an interrupted write) was skipped")
+            warn(f"{self.path}:{read.torn_line}: a torn line (an interrupted write) was skipped")
         return read
 
     def crc(self, end: int) -> int:
@@ -528,7 +521,7 @@ class Handle:
             )
         os.ftruncate(self.fd, keep)
         os.fsync(self.fd)
-        _warn(
+        warn(
             f"{self.path}:{line}: a torn line (an interrupted write) was truncated away "
             f"({size - keep} bytes)"
         )

@@ -305,10 +305,19 @@ def error(generator: Generator, *, batch: bool = False) -> dict[str, Any]:
         "required": [n for n in body if n != "problems"],
         "additionalProperties": False,
     }
+    required = list(properties)
+    if not batch:
+        properties["warnings"] = {
+            "type": "array",
+            "items": generator.ref(Problem),
+            "minItems": 1,
+            "description": "What the command warned of before it failed (a torn journal "
+            "line repaired), kept in the document so that stderr holds only it.",
+        }
     return {
         "type": "object",
         "properties": properties,
-        "required": list(properties),
+        "required": required,
         "additionalProperties": False,
     }
 
