@@ -132,6 +132,26 @@ def test_a_path_that_is_not_utf8(tmp_path: Path) -> None:
     assert ran.returncode == 2 and json.loads(ran.stderr)["error"]["code"] == "file-not-found"
 
 
+@pytest.mark.parametrize("encoding", ["utf-8", "ascii"])
+def test_json_shows_a_paths_undecodable_bytes_as_the_human_output_does(
+    tmp_path: Path, encoding: str
+) -> None:
+    """CONTRACT: one JSON document on stdout: a file name's bytes that are not UTF-8 are
+    written as the text ``\\xff`` (as the human output escapes them), never as a lone
+    surrogate, which is not Unicode and which strict JSON readers refuse."""
+    name = os.fsencode(str(tmp_path)) + b"/d\xffuel.yaml"
+    shutil.copy(DUEL, name.decode("utf-8", "surrogateescape"))
+    env = {"PYTHONIOENCODING": encoding}
+    for argv in (("check", name, "--json"), ("status", "-e", name, "--json")):
+        ran = erc_process(*argv, tmp_path=tmp_path, env=env)
+        no_traceback(ran)
+        text = ran.stdout.decode("utf-8")  # strict: no lone surrogate, escaped or not
+        assert "\\udc" not in text and "d\\\\xffuel.yaml" in text, text
+        json.dumps(json.loads(text), ensure_ascii=False).encode("utf-8")  # no surrogate
+    human = erc_process("check", name, tmp_path=tmp_path)
+    assert b"d\\xffuel.yaml" in human.stdout
+
+
 @pytest.mark.parametrize(
     "argument", [("--key", b"x\xff"), ("--type", b"fire\xff"), ("--key", b"\xed\xa0\x80")]
 )

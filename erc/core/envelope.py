@@ -13,6 +13,7 @@ import json
 
 from erc.core.errors import ErcError
 from erc.core.outcome import Outcome
+from erc.core.text import undecodable_shown
 from erc.core.value import Value
 
 TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
@@ -162,17 +163,41 @@ def envelope(outcome: Outcome, *, objects: bool = False) -> dict[str, Any]:
 
 
 def encode(document: Any, *, ascii_only: bool = False) -> bytes:
-    """One JSON document on one line (no NaN: JSON has none). Text that is not UTF-8 (a file
-    name's undecodable bytes) is written as JSON escapes; ``ascii_only`` escapes everything
-    that is not ASCII, for a stream in another encoding."""
-    text = json.dumps(
+    """One JSON document on one line (no NaN: JSON has none); ``ascii_only`` escapes
+    everything that is not ASCII, for a stream in another encoding. A file name's bytes
+    that are not UTF-8 (surrogate escapes) are written as the text ``\\xff``, as the human
+    output shows them: a lone surrogate is not Unicode, and strict JSON readers refuse it."""
+    text = _dumps(document, ascii_only)
+    if ascii_only:
+        if "\\udc" not in text:  # (where a surrogate escape would be: \udcNN)
+            return text.encode("ascii") + b"\n"
+    else:
+        try:
+            return text.encode("utf-8") + b"\n"
+        except UnicodeEncodeError:
+            pass
+    return _dumps(_bytes_shown(document), ascii_only).encode("utf-8") + b"\n"
+
+
+def _dumps(document: Any, ascii_only: bool) -> str:
+    return json.dumps(
         document,
         separators=(",", ":"),
         ensure_ascii=ascii_only,
         allow_nan=False,
         check_circular=False,
     )
-    return text.encode("utf-8", "backslashreplace") + b"\n"
+
+
+def _bytes_shown(value: Any) -> Any:
+    """``value`` with every surrogate escape in its text written as ``\\xNN``."""
+    if isinstance(value, str):
+        return undecodable_shown(value)
+    if isinstance(value, dict):
+        return {_bytes_shown(k): _bytes_shown(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_bytes_shown(v) for v in value]
+    return value
 
 
 def error_document(error: ErcError, **extra: Any) -> dict[str, Any]:

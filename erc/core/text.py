@@ -17,8 +17,20 @@ _compiled: list[re.Pattern[str]] = []
 def _escape(match: re.Match[str]) -> str:
     code = ord(match.group())
     if 0xDC80 <= code <= 0xDCFF:  # a byte that was not UTF-8 (surrogateescape)
-        return f"\\x{code - 0xDC00:02x}"
+        return _byte(code)
     return f"\\x{code:02x}" if code < 256 else f"\\u{code:04x}"
+
+
+def _byte(code: int) -> str:
+    return f"\\x{code - 0xDC00:02x}"
+
+
+def undecodable_shown(text: str) -> str:
+    """``text`` with each byte that was not UTF-8 (a surrogate escape, from a file name)
+    written ``\\xNN`` as ``safe`` shows it, and nothing else changed (JSON output)."""
+    if text.isascii():
+        return text
+    return "".join(_byte(ord(c)) if 0xDC80 <= ord(c) <= 0xDCFF else c for c in text)
 
 
 def safe(value: object) -> str:
