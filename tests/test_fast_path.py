@@ -127,7 +127,8 @@ with contextlib.redirect_stdout(io.StringIO()):
     code = run(sys.argv[1:])
 heavy = sorted({m.split('.')[0] for m in sys.modules} & {'rich', 'typer', 'yaml',
                                                          'msgspec', 'typing', 'pickle',
-                                                         'dataclasses', 'inspect'})
+                                                         'dataclasses', 'inspect',
+                                                         'fractions', 'decimal'})
 heavy += ['erc.odds'] if any(m.endswith('.odds') or '.odds.' in m for m in sys.modules) else []
 print(code, ' '.join(heavy))
 """
@@ -156,7 +157,8 @@ def probe(*argv: str) -> tuple[int, set[str]]:
 def test_the_json_path_of_attack_imports_no_rich_no_odds_no_typer(argv: tuple[str, ...]) -> None:
     """Issue 9: the JSON path of `attack` pulls in neither rich nor the odds library; issue
     "Speed at the interpreter's floor": once the encounter is cached, nor yaml, msgspec,
-    `dataclasses` or `inspect` (on `roll-init`'s either)."""
+    `dataclasses` or `inspect` (on `roll-init`'s either), nor `fractions` and `decimal`
+    (4 ms: the movement rule's, which the journal's effects once pulled in)."""
     code, first = probe(*argv)  # may parse the file and fill the cache (msgspec validates)
     assert code == 0 and not first & {"rich", "erc.odds", "typer"}
     code, warm = probe(*argv)  # the cache is warm: no YAML, no validator, no dataclasses

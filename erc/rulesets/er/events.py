@@ -24,8 +24,7 @@ from erc.core.events import (
 from erc.core.value import replace
 from erc.rulesets.er.conditions import no_action
 from erc.rulesets.er.model import Combatant, Drop, Encounter
-from erc.rulesets.er.rules.movement import PICK_UP_FT
-from erc.rulesets.er.rules.turns import Lock
+from erc.rulesets.er.rules.turns import PICK_UP_FT, Lock
 
 TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
 if TYPE_CHECKING:

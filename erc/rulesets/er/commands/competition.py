@@ -9,7 +9,6 @@ from erc.rulesets.er import events
 from erc.rulesets.er.conditions import refuse_actor
 from erc.rulesets.er.model import SUB_ATTRIBUTES, Combatant
 from erc.rulesets.er.rules import competition as rules
-from erc.rulesets.er.rules.movement import cost_refused
 
 TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
 if TYPE_CHECKING:
@@ -128,6 +127,8 @@ def _no_action(loaded: Loaded, pair: tuple[Combatant, Combatant], given: list[st
 
 def _cannot_take(loaded: Loaded, pair: tuple[Combatant, Combatant]) -> dict[str, str]:
     """R7.3, R9.5: the sides that could not spend the 10 ft taking the item costs."""
+    from erc.rulesets.er.rules.movement import cost_refused  # (fractions: only for --item)
+
     found = {side.name: cost_refused(side, "pick-up", loaded.encounter.rules) for side in pair}
     return {name: why for name, why in found.items() if why}
 

@@ -11,8 +11,8 @@ from erc.core.value import Value
 from erc.rulesets.er.conditions import cannot_move
 from erc.rulesets.er.model import CONDITIONS, NEEDS_BY, Combatant, Drop, Settings
 from erc.rulesets.er.rules.attack import resistance_of, resisted
-from erc.rulesets.er.rules.movement import PICK_UP_FT, Turn, movement
-from erc.rulesets.er.rules.turns import action_check, reaction_check
+from erc.rulesets.er.rules.movement import Turn, movement
+from erc.rulesets.er.rules.turns import PICK_UP_FT, action_check, reaction_check
 
 REVIVED = (
     "revived from 0 Body: a captor may place it in the bound restriction (seed 001 "

@@ -16,6 +16,7 @@ from erc.core.errors import ErcError, did_you_mean, one_of
 from erc.core.value import Value
 from erc.rulesets.er.conditions import NO_MOVE
 from erc.rulesets.er.model import CONDITIONS, SIZES, Combatant, HouseRules
+from erc.rulesets.er.rules.turns import PICK_UP_FT
 
 HEX_FT = 5
 """seed 000: "Remember, when using a map, each hex is five feet."""
@@ -45,10 +46,6 @@ IMMOBILISING = NO_MOVE
 
 MOVEMENT_CONDITIONS = (*CONDITIONS, "surprised")
 """What ``--condition`` accepts: the file's closed set, plus ``surprised`` (R4.3, round 1)."""
-
-PICK_UP_FT = 10
-"""R9.5 "pick up an item 10"; R8.3, R12.4: "Picking it up costs 10 ft of movement and needs an
-unused action"; R7.3 taking a contested item."""
 
 COSTS: dict[str, tuple[str, int | Fraction]] = {
     "dismount": ("dismount", HALF),

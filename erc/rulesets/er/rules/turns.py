@@ -12,6 +12,11 @@ from erc.core.value import Value
 from erc.rulesets.er.conditions import reaction_blocked, refuse_actor
 from erc.rulesets.er.model import Combatant, Weapon
 
+PICK_UP_FT = 10
+"""R9.5 "pick up an item 10"; R8.3, R12.4: "Picking it up costs 10 ft of movement and needs an
+unused action"; R7.3 taking a contested item. (Here, not in ``movement``: the journal's
+effects need it, and movement's ``fractions`` would weigh on every command's start-up.)"""
+
 
 def action_check(who: Combatant, *, round: int, applying: bool, extra: bool) -> tuple[str, ...]:
     """R11.2: a second applied action in a round is refused (``already-acted``) unless
