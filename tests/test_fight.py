@@ -315,6 +315,25 @@ def test_r10_a_grapple_ended_by_its_grappler_going_down_stays_ended(erc: Any, pi
     assert "incapacitated" not in names(brute) and "grappled" not in names(row(erc, pit, "Witch"))
 
 
+def test_r10_a_grapple_the_file_gives_by_one_who_is_down_is_over_before_any_event(
+    erc: Any, tmp_path: Path
+) -> None:
+    """R10 grappled (by X): "ends when X cannot act or is down": a grapple the file gives
+    by a grappler at 0 Body has ended before the journal's first event, so healing the
+    grappler first does not bring it back (as it does not after any other event)."""
+    path = tmp_path / "held.yaml"
+    path.write_text(
+        PIT.replace(
+            "{name: Hero, side: party,", "{name: Hero, side: party, conditions: [{condition: "
+            "grappled, by: Brute}],"
+        ).replace("{name: Brute, side: foes, species: human, ac: 12, body: 20,",
+                  "{name: Brute, side: foes, species: human, ac: 12, body: 20, body_current: 0,")
+    )  # fmt: skip
+    assert "grappled" not in names(row(erc, path, "Hero"))
+    applied(erc, path, "heal", "Brute", "5")
+    assert "grappled" not in names(row(erc, path, "Hero"))
+
+
 def test_r10_2_charmed_and_grappled_need_by(erc: Any, pit: Path) -> None:
     """R10.2: "without it they are an error", on the command line and in a file."""
     for argv in (("condition", "Hero", "charmed"), ("condition", "Hero", "grappled")):

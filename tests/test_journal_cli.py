@@ -501,6 +501,38 @@ def test_r8_2_freeing_is_paid_from_the_wielders_action(erc, arena: Path) -> None
     assert stuck.code == 2 and stuck.error["code"] == "cannot-act"
 
 
+def test_r8_2_freeing_costs_2_dice_not_the_other_hands(erc, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """R8.2 "Freeing it costs 2 attack dice from the wielder's next action": an off-hand
+    weapon's 2 dice paid, the action still attacks with the primary pool (more off-hand
+    dice must not make freeing cheaper)."""
+    path = tmp_path / "hands.yaml"
+    path.write_text(
+        """erc: 1
+combatants:
+  - {name: Kaela, species: human, ac: 15, body: 22, attributes: {strength: 5},
+     pools: {primary: 3, off: 2},
+     weapons: [{name: sword, kind: melee, weight: medium, damage_type: edged, hand: primary},
+               {name: axe, kind: melee, weight: light, damage_type: edged, hand: off}]}
+  - {name: Ogre, species: human, ac: 10, body: 40, attributes: {strength: 8},
+     pools: {primary: 2}, weapons: [{name: club, kind: melee, weight: heavy,
+     damage_type: blunt}]}
+"""
+    )
+    enc = str(path)
+    assert erc("roll-init", "-e", enc, "--apply", "--rolls", "9,2").code == 0
+    ran = erc(
+        "disarm", "Ogre", "Kaela", "--lock", "--victim-weapon", "axe", "--no-resist",
+        "-e", enc, "--apply", "--json", "--rolls", "20",
+    )  # fmt: skip
+    assert ran.json["result"]["outcome"] == "locked", ran.err
+    paid = erc("free", "Kaela", "--with", "axe", "-e", enc, "--apply", "--json").json["result"]
+    assert (paid["sacrificed"], paid["attack_dice_left"], paid["freed"]) == (2, 0, True)
+    assert paid["attacks_on"] is True and status_of(erc, enc, "Kaela")["acted"] is False
+    swing = erc("attack", "Kaela", "Ogre", "-e", enc, "--apply", "--json", "--rolls", "15,15,15")
+    assert swing.code == 0, swing.err
+    assert [s["pool"] for s in swing.json["result"]["strikes"]] == ["primary"]
+
+
 def test_a_missed_drop_holds_nothing_and_inflicting_spends_the_holders_reaction(  # type: ignore[no-untyped-def]
     erc, stealth: Path
 ) -> None:

@@ -171,3 +171,49 @@ def test_with_json_an_error_is_one_document_its_warnings_in_it(erc: Any, tmp_pat
     plain = erc("undo", "-e", DUEL, "--journal", path)
     lines = plain.err.splitlines()
     assert plain.code == 2 and len(lines) == 2 and "warning" in lines[0]
+
+
+def test_a_result_nested_too_deeply_is_a_clean_error_where_it_is_read(
+    erc: Any, tmp_path: Path
+) -> None:
+    """Bad input of any kind: nesting past the head the fold reads (in ``result``) is
+    ``bad-journal`` naming the line where the whole line is read (``log``, a ``--key``
+    replay, a batch line), never a traceback, and never an event ``log`` leaves out."""
+    for depth in (600, 100_000):
+        path = tmp_path / f"d{depth}.jsonl"
+        nested = "[" * depth + "]" * depth
+        path.write_text(
+            '{"id":1,"command":"spend","round":0,"key":"k","effects":[],"at":"x","result":'
+            + nested
+            + "}\n"
+        )
+        assert erc("status", "-e", DUEL, "--journal", path, "--json").code == 0  # its head
+        for argv in (("log",), ("spend", "Kaela", "--action", "--apply", "--key", "k")):
+            ran = erc(*argv, "-e", DUEL, "--journal", path, "--json")
+            assert ran.code == 2 and ran.error["code"] == "bad-journal", (argv, ran.err)
+    lines = f"log --journal {path}\nroll d20 --seed 1\n".encode()
+    batch = subprocess.run(
+        [sys.executable, "-m", "erc", "batch", "-e", DUEL], input=lines, capture_output=True
+    )
+    documents = [json.loads(line) for line in batch.stdout.splitlines()]
+    assert batch.returncode == 2 and b"Traceback" not in batch.stderr
+    assert documents[0]["error"]["code"] == "bad-journal" and documents[1]["command"] == "roll"
+
+
+def test_readers_and_writers_agree_on_a_last_line_that_is_no_event(
+    erc: Any, tmp_path: Path
+) -> None:
+    """An unfinished last line that cannot begin an event erc wrote is an error for a reader
+    as for a writer (not "an interrupted write, skipped"); a torn event is skipped by a
+    reader and truncated by the next writer."""
+    path = tmp_path / "j.jsonl"
+    assert attack(erc, path, "--apply", "--seed", "1").code == 0
+    whole = path.read_bytes()
+    path.write_bytes(whole + b"garbage")
+    for argv in (("status",), ("log",)):
+        ran = erc(*argv, "-e", DUEL, "--journal", path, "--json")
+        assert ran.code == 2 and ran.error["code"] == "bad-journal", ran.err
+        assert ran.error["line"] == 2
+    path.write_bytes(whole + b'{"id":2,"comm')
+    read = erc("status", "-e", DUEL, "--journal", path, "--json")
+    assert read.code == 0 and "skipped" in read.err

@@ -250,3 +250,33 @@ def test_a_journal_too_short_for_a_snapshot_does_not_look_for_one(
         handle.writelines(f'{{"id":{n}}}\n' for n in range(2, TAIL + 2))
     dummy(encounter, journal)
     assert looked == [journal]
+
+
+@pytest.mark.parametrize("name", ["er", "spellchrome", "elysium"])
+def test_every_module_the_fold_runs_keys_the_snapshot(name: str) -> None:
+    """A snapshot is only as fresh as the code that folded it ("the state of the code that
+    folds"): each erc module a ruleset's ``events.py`` imports at its top, and those they
+    import, is in the snapshot's key (the model's files, the core's, ``fold_sources``)."""
+    import ast
+
+    from erc import rulesets
+    from erc.core.encounter import cache as cache_module
+
+    root = Path(snapshots.__file__).resolve().parents[1]
+    ruleset = rulesets.get(name)
+    keyed = {*snapshots._SOURCES, *ruleset.sources, *ruleset.fold_sources}
+    keyed |= set(cache_module._CORE_SOURCES)  # the model's own stamp
+    messages_only = {"core/errors.py", "core/text.py"}
+    todo = [f"rulesets/{name}/events.py"]
+    seen: set[str] = set()
+    while todo:
+        source = todo.pop()
+        if source in seen or source in messages_only:
+            continue
+        seen.add(source)
+        assert source in keyed, f"{source} folds, but does not key the snapshot"
+        for node in ast.parse((root / source).read_text()).body:
+            if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("erc."):
+                path = (node.module or "").removeprefix("erc.").replace(".", "/")
+                if (root / f"{path}.py").is_file():
+                    todo.append(f"{path}.py")

@@ -201,6 +201,7 @@ def fold(
     if gone is None:
         gone = cancelled(listed)
     seen: dict[Any, Effect] = {}
+    tracker.settle()  # what the file's own state already ends (a grapple by one who is down)
     for entry in listed:
         tracker.events += 1
         if entry.id in gone:

@@ -166,6 +166,7 @@ class _Lines:
         self.offset = offset
         self.crc = crc
         self.torn = False
+        self.tail = b""
 
     def __iter__(self) -> Any:
         rest = b""
@@ -185,6 +186,8 @@ class _Lines:
                 parts.pop()  # after the last newline: nothing
                 yield from parts
         self.torn = bool(rest)
+        self.tail = rest[: len(_EVENT_START)]
+        """The first bytes of an unfinished last line."""
 
 
 def scan(
@@ -219,6 +222,8 @@ def scan(
         if collecting:
             gc.enable()
     torn = number + 1 if lines.torn else None
+    if torn is not None and not _may_begin_an_event(lines.tail):
+        raise _bad(path, torn, _NOT_TORN)
     return Read(tuple(entries), torn, lines.offset, number, lines.crc)
 
 
@@ -391,27 +396,59 @@ def events(path: str) -> list[dict[str, Any]]:
         data = _read_all(fd, path)
     finally:
         os.close(fd)
-    return full_events(data)
+    return full_events(data, path)
 
 
-def full_events(data: bytes) -> list[dict[str, Any]]:
-    """The events of a journal's bytes in full, each with its ``line``."""
+def full_events(data: bytes, path: str = "") -> list[dict[str, Any]]:
+    """The events of a journal's bytes in full, each with its ``line``; a line the fold reads
+    but that cannot be decoded whole (its result nested too deeply) is an error naming it."""
     complete, _ = _lines(data)
     out = []
     for number, raw in complete:
         if not raw.strip():
             continue
         try:
-            event = json.loads(raw)
+            event = _shallow(json.loads(raw))
         except _UNREADABLE:
-            continue  # reported by ``read``
+            if raw.startswith(b"{") and not raw.rstrip().endswith(b"}"):
+                continue  # an old torn line: ``read`` reports it
+            raise _bad(path, number, "not a valid event (not JSON, or nested too deeply)") from None
         if isinstance(event, dict):
             out.append({**event, "line": number})
     return out
 
 
+MAX_DEPTH = 64
+"""The deepest an event line may nest (erc writes a few levels): deeper is a bad line, not a
+recursion in whatever reads it next (``erc log``, a ``--key`` replay)."""
+
+
+def _shallow(value: Any) -> Any:
+    """``value`` when it nests at most ``MAX_DEPTH`` deep; else ``ValueError``."""
+    level = [value]
+    for _ in range(MAX_DEPTH + 1):
+        level = [
+            child
+            for node in level
+            if isinstance(node, (dict, list))
+            for child in (node.values() if isinstance(node, dict) else node)
+        ]
+        if not level:
+            return value
+    raise ValueError(f"nested more than {MAX_DEPTH} deep")
+
+
 _EVENT_START = b'{"id":'
 """How every line erc writes begins: a torn last line is a prefix of one (or begins so)."""
+_NOT_TORN = (
+    "not an event erc wrote, and no newline ends it: not a torn event to truncate; is this "
+    "file a journal? Nothing was changed"
+)
+
+
+def _may_begin_an_event(start: bytes) -> bool:
+    """Whether an unfinished last line starting ``start`` can be an event erc was writing."""
+    return start.startswith(_EVENT_START) or _EVENT_START.startswith(start)
 
 
 def _not_the_encounter(fd: int, path: str, encounter: str) -> None:
@@ -510,15 +547,8 @@ class Handle:
                 break
             keep = start
         line = 1 + _count_newlines(self.fd, keep)
-        begins = os.pread(self.fd, len(_EVENT_START), keep)
-        if not (begins.startswith(_EVENT_START) or _EVENT_START.startswith(begins)):
-            raise ErcError(
-                "bad-journal",
-                f"journal line {line}: not an event erc wrote, and no newline ends it: not a "
-                "torn event to truncate; is this file a journal? Nothing was changed",
-                self.path,
-                line,
-            )
+        if not _may_begin_an_event(os.pread(self.fd, len(_EVENT_START), keep)):
+            raise _bad(self.path, line, _NOT_TORN)
         os.ftruncate(self.fd, keep)
         os.fsync(self.fd)
         warn(
@@ -538,11 +568,17 @@ class Handle:
             for raw in _Lines(handle, 0, 0):
                 if raw.startswith(start):
                     try:
-                        event = json.loads(raw)
+                        event = _shallow(json.loads(raw))
                     except _UNREADABLE:
-                        return None
+                        raise ErcError(
+                            "bad-journal",
+                            f"the event {ident} cannot be read whole (not JSON, or nested "
+                            "too deeply)",
+                            self.path,
+                        ) from None
                     return event if isinstance(event, dict) else None
-        found = [e for e in full_events(_read_all(self.fd, self.path)) if e.get("id") == ident]
+        read_all = _read_all(self.fd, self.path)
+        found = [e for e in full_events(read_all, self.path) if e.get("id") == ident]
         return found[0] if found else None  # a hand-written line, keys in another order
 
     def append(self, event: Mapping[str, Any]) -> dict[str, Any]:

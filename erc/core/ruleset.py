@@ -39,6 +39,9 @@ class Ruleset(Value):
     """``(command, "module:function")`` with the module relative to ``<package>.commands``."""
     sources: tuple[str, ...]
     """Files (relative to ``erc/``) a cached model depends on."""
+    fold_sources: tuple[str, ...] = ()
+    """Files (relative to ``erc/``) the fold runs besides the model's: the ruleset's
+    ``events.py`` and what it imports (a journal snapshot is keyed by them)."""
 
     def part(self, name: str) -> ModuleType:
         found: ModuleType = module(f"{self.package}.{name}")

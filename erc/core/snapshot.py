@@ -44,6 +44,7 @@ _SOURCES = (
     "core/journal.py",
     "core/snapshot.py",
     "core/model.py",
+    "core/value.py",
 )
 _HASH_KEY = 0x65726320736E6170
 
@@ -88,7 +89,7 @@ def _key(identity: str, ruleset: Ruleset, encounter: Any, tracker: type) -> byte
 
     model = marshal.dumps(freeze(replace(encounter, path=None)))
     folds = tracker.__module__.removeprefix("erc.").replace(".", "/") + ".py"
-    sources = (*_SOURCES, *ruleset.sources, folds)
+    sources = (*_SOURCES, *ruleset.sources, *ruleset.fold_sources, folds)
     head = "\n".join(
         [f"erc {__version__} snapshot {FORMAT}", sys.version, code_stamp(sources), ruleset.name]
     )

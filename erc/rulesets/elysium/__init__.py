@@ -36,4 +36,8 @@ RULESET = Ruleset(
         "rulesets/elysium/from_file.py",
         "rulesets/elysium/build.py",
     ),
+    fold_sources=(
+        "rulesets/elysium/events.py",
+        "rulesets/elysium/conditions.py",
+    ),
 )

@@ -32,4 +32,9 @@ RULESET = Ruleset(
         "rulesets/er/from_file.py",
         "rulesets/er/build.py",
     ),
+    fold_sources=(
+        "rulesets/er/events.py",
+        "rulesets/er/conditions.py",
+        "rulesets/er/rules/turns.py",
+    ),
 )

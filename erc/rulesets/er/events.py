@@ -334,13 +334,14 @@ def perceive(result: Any, state: State) -> list[Effect]:
 
 def free(result: Any, extra: bool = False) -> list[Effect]:
     """R8.2: this action pays its dice; the weapon is free once 2 are paid. An action with
-    dice left over may still attack with them (``dice-given``), else it is spent (R11.2)."""
+    dice left over, in that pool or another, may still attack with them (``dice-given``),
+    else it is spent (R11.2)."""
     effects: list[Effect] = [
         WeaponState(result.name, result.weapon, "free")
         if result.freed
         else FreeingPaid(result.name, result.weapon, result.sacrificed)
     ]
-    if result.attack_dice_left:
+    if result.attacks_on:
         return [*effects, Spend(result.name, GIVEN + result.pool, result.sacrificed)]
     return effects + acted(result.name, extra)
 

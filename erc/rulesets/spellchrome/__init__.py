@@ -30,4 +30,11 @@ RULESET = Ruleset(
         "rulesets/spellchrome/from_file.py",
         "rulesets/spellchrome/build.py",
     ),
+    fold_sources=(
+        "rulesets/spellchrome/events.py",
+        "rulesets/spellchrome/conditions.py",
+        "rulesets/spellchrome/rules/initiative.py",
+        "rulesets/spellchrome/rules/damage.py",
+        "core/checks.py",
+    ),
 )

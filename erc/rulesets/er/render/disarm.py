@@ -84,12 +84,15 @@ def _free(result: Freeing) -> Iterator[Any]:
             str(step.attack_dice_left) if step.attack_dice_left else Text("none", "dim"),
         )
     yield grid
-    now = f"this action gives {result.sacrificed}: " + (
-        f"it may still attack with {result.attack_dice_left} {result.pool} di"
-        + ("e" if result.attack_dice_left == 1 else "ce")
-        if result.attack_dice_left
-        else "the whole action"
-    )
+    if result.attack_dice_left:
+        rest = f"it may still attack with {result.attack_dice_left} {result.pool} di" + (
+            "e" if result.attack_dice_left == 1 else "ce"
+        )
+    else:
+        rest = (
+            "it may still attack with its other pools" if result.attacks_on else "the whole action"
+        )
+    now = f"this action gives {result.sacrificed}: {rest}"
     yield text(now + ("; the weapon is free" if result.freed else "; the weapon stays locked"))
     for note in result.notes:
         yield text(note, "dim")

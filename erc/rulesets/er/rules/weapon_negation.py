@@ -346,7 +346,10 @@ class Freeing(Value):
     """Dice this action gives up: the schedule's first step."""
     attack_dice_left: int = 0
     """Dice of the pool this action may still attack with (seed 001: "2 dice are sacrificed
-    but a 1d20 attack can still be made"); with none, the action is spent whole."""
+    but a 1d20 attack can still be made")."""
+    attacks_on: bool = False
+    """This action may still attack: with the pool's dice left, or another pool's (the
+    cost is 2 dice, not the other hand's); without, the action is spent whole."""
     freed: bool = False
     """The weapon is free once this action has paid."""
 
@@ -403,6 +406,7 @@ def free_cost(
         # one die (the whole action; an unskilled swing counts as one) in each of two rounds
         steps = tuple(FreeStep(n, 1, 0) for n in range(1, owed + 1))
     first = steps[0]
+    others = sum(wielder.pool(p) for p in ("primary", "off", "savage") if p != pool)
     return Freeing(
         wielder.name,
         weapon.name,
@@ -414,5 +418,6 @@ def free_cost(
         paid_before=before,
         sacrificed=first.sacrificed,
         attack_dice_left=first.attack_dice_left,
+        attacks_on=first.attack_dice_left + others > 0,
         freed=len(steps) == 1,
     )
