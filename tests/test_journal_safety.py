@@ -21,6 +21,18 @@ def attack(erc: Any, path: Path, *more: str) -> Any:
     return erc("attack", "Kaela", "Ogre", "-e", DUEL, "--journal", path, "--json", *more)
 
 
+def assert_batch_goes_on_past_a_bad_journal(line: str) -> None:
+    """CONTRACT ``erc batch``: "A failing line yields its error envelope ... and the batch
+    goes on; exit 2 if any line failed" (a line reading a bad journal, then a roll)."""
+    lines = f"{line}\nroll d20 --seed 1\n".encode()
+    batch = subprocess.run(
+        [sys.executable, "-m", "erc", "batch", "-e", DUEL], input=lines, capture_output=True
+    )
+    documents = [json.loads(line) for line in batch.stdout.splitlines()]
+    assert batch.returncode == 2 and b"Traceback" not in batch.stderr
+    assert documents[0]["error"]["code"] == "bad-journal" and documents[1]["command"] == "roll"
+
+
 def test_a_torn_tail_that_ends_in_a_brace_is_repaired_not_bricked(erc: Any, tmp_path: Path) -> None:
     """Issue 15: a torn last line that happens to end in ``}`` (a cut after an inner object)
     is truncated away by the next writer, which says so; every later command reads the
@@ -128,13 +140,7 @@ def test_a_line_nested_past_the_decoders_depth_is_a_clean_error(erc: Any, tmp_pa
             ran = erc(*argv, "-e", DUEL, "--journal", path, "--json")
             assert ran.code == 2 and ran.error["code"] == "bad-journal", ran.err
             assert "journal line 2" in ran.error["message"]
-    lines = f"status --journal {path}\nroll d20 --seed 1\n".encode()
-    batch = subprocess.run(
-        [sys.executable, "-m", "erc", "batch", "-e", DUEL], input=lines, capture_output=True
-    )
-    documents = [json.loads(line) for line in batch.stdout.splitlines()]
-    assert batch.returncode == 2 and b"Traceback" not in batch.stderr
-    assert documents[0]["error"]["code"] == "bad-journal" and documents[1]["command"] == "roll"
+    assert_batch_goes_on_past_a_bad_journal(f"status --journal {path}")
 
 
 def test_a_round_naming_someone_not_in_the_encounter_is_an_error(erc: Any, tmp_path: Path) -> None:
@@ -191,13 +197,7 @@ def test_a_result_nested_too_deeply_is_a_clean_error_where_it_is_read(
         for argv in (("log",), ("spend", "Kaela", "--action", "--apply", "--key", "k")):
             ran = erc(*argv, "-e", DUEL, "--journal", path, "--json")
             assert ran.code == 2 and ran.error["code"] == "bad-journal", (argv, ran.err)
-    lines = f"log --journal {path}\nroll d20 --seed 1\n".encode()
-    batch = subprocess.run(
-        [sys.executable, "-m", "erc", "batch", "-e", DUEL], input=lines, capture_output=True
-    )
-    documents = [json.loads(line) for line in batch.stdout.splitlines()]
-    assert batch.returncode == 2 and b"Traceback" not in batch.stderr
-    assert documents[0]["error"]["code"] == "bad-journal" and documents[1]["command"] == "roll"
+    assert_batch_goes_on_past_a_bad_journal(f"log --journal {path}")
 
 
 def test_readers_and_writers_agree_on_a_last_line_that_is_no_event(
