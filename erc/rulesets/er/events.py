@@ -170,15 +170,9 @@ class Tracker(fold.Tracker):
         fighter = self.who(name)
         fighter.health = min(self.body_max[name], fighter.health + amount)
 
-    def add_condition(
-        self,
-        name: str,
-        condition: str,
-        by: str | None,
-        rounds: int | None,
-        actions: int | None,
-    ) -> None:
-        super().add_condition(name, condition, by, rounds, actions)
+    def add_condition(self, name: str, condition: str, *rest: Any, **named: Any) -> None:
+        """The base's, noting a grapple for ``settle``."""
+        super().add_condition(name, condition, *rest, **named)
         if condition == "grappled":
             self.grappled.add(name)
 
