@@ -327,6 +327,42 @@ def test_a_full_stdout_after_recording_names_the_event(tmp_path: Path, duel: Pat
     assert ran.returncode == 2 and b"event 1 was recorded" in ran.stderr
 
 
+@pytest.mark.parametrize("unbuffered", [True, False])
+@pytest.mark.parametrize("lines", [1, 3, 40])
+@pytest.mark.parametrize("records", [True, False])
+def test_a_batch_into_a_full_stdout_is_a_clean_error(
+    tmp_path: Path, duel: Path, unbuffered: bool, lines: int, records: bool
+) -> None:
+    """CONTRACT: an output that cannot be written "is reported on stderr with the event's id,
+    exit 2, no traceback", in a batch too, whether stdout is buffered (the usual case) or not
+    (``PYTHONUNBUFFERED``): a short batch's envelopes, still in the buffer at its end, were a
+    traceback and exit 120. A recorded event is named."""
+    journal = tmp_path / "j.jsonl"
+    first = "damage Ogre 1 --apply" if records else "roll d6"
+    text = f"{first}\n" + "".join(f"attack Kaela Ogre --seed {i}\n" for i in range(lines - 1))
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONUNBUFFERED"}
+    env["ERC_CACHE_DIR"] = str(tmp_path / "cache")
+    env["ERC_JOURNAL"] = str(journal)
+    if unbuffered:
+        env["PYTHONUNBUFFERED"] = "1"
+    with open("/dev/full", "wb") as full:
+        ran = subprocess.run(
+            [sys.executable, "-m", "erc", "batch", "-e", str(duel)],
+            input=text.encode(),
+            stdout=full,
+            stderr=subprocess.PIPE,
+            env=env,
+            timeout=60,
+        )
+    no_traceback(ran)
+    assert ran.returncode == 2, ran.stderr.decode()
+    said = ran.stderr.decode()
+    assert said.count("\n") == 1 and "could not be written" in said
+    assert ("event 1 was recorded" in said) is records
+    if records:
+        assert len(journal.read_text().splitlines()) == 1  # the lines after it were not run
+
+
 @pytest.mark.parametrize("as_json", [True, False])
 def test_an_undo_whose_output_is_lost_names_its_event(
     tmp_path: Path, duel: Path, as_json: bool

@@ -96,6 +96,52 @@ def test_a_key_already_in_the_journal_is_not_applied_again(erc: Any, tmp_path: P
     assert attack(erc, path, "--key", "x").code == 2  # --key goes with --apply
 
 
+@pytest.mark.parametrize("key", ["", "  ", "k" * 201])
+def test_a_blank_or_overlong_key_is_refused(erc: Any, tmp_path: Path, key: str) -> None:
+    """CONTRACT ``--key``: a retry is not applied twice, so a blank key (``--key "$KEY"``
+    with the variable unset) would make every later result a replay of the first: it is
+    refused, as is a key past ``MAX_KEY``; nothing is written."""
+    path = tmp_path / "j.jsonl"
+    assert attack(erc, path, "--apply", "--key", "k" * 200, "--seed", "1").code == 0
+    before = path.read_bytes()
+    for _ in range(2):
+        ran = attack(erc, path, "--apply", "--key", key, "--seed", "2")
+        assert ran.code == 2 and ran.error["code"] == "usage", ran.err
+    assert path.read_bytes() == before
+
+
+def test_ids_and_rounds_stay_exact_in_every_json_reader(erc: Any, tmp_path: Path) -> None:
+    """An event id or round past 2^53 - 1 (``MAX_NUMBER``; a hand-written journal) is a
+    bad journal, and erc never writes one past it: the next round or event is refused with
+    nothing written, so what erc writes stays readable (by erc and by doubles)."""
+    from erc.core.events import MAX_NUMBER
+
+    path = tmp_path / "j.jsonl"
+    assert erc("roll-init", "-e", DUEL, "--journal", path, "--apply", "--seed", "3").code == 0
+    event = json.loads(path.read_text())
+    for number, code in ((MAX_NUMBER, 0), (MAX_NUMBER + 1, 2)):
+        event["round"] = number
+        event["effects"][0]["round"] = number
+        path.write_text(json.dumps(event) + "\n")
+        ran = erc("status", "-e", DUEL, "--journal", path, "--json")
+        assert ran.code == code, ran.err
+    event["round"] = event["effects"][0]["round"] = MAX_NUMBER
+    path.write_text(json.dumps(event) + "\n")
+    before = path.read_bytes()
+    ran = erc("roll-init", "-e", DUEL, "--journal", path, "--apply", "--seed", "3", "--json")
+    assert ran.code == 2 and ran.error["code"] == "journal-full", ran.err
+    assert path.read_bytes() == before
+    event = {**json.loads(before), "round": 1, "effects": []}
+    for ident, code in ((MAX_NUMBER, 0), (MAX_NUMBER + 1, 2)):
+        path.write_text(json.dumps({**event, "id": ident}) + "\n")
+        ran = erc("status", "-e", DUEL, "--journal", path, "--json")
+        assert ran.code == code, ran.err
+    path.write_text(json.dumps({**event, "id": MAX_NUMBER}) + "\n")
+    ran = erc("damage", "Ogre", "1", "-e", DUEL, "--journal", path, "--apply", "--json")
+    assert ran.code == 2 and ran.error["code"] == "journal-full", ran.err
+    assert erc("status", "-e", DUEL, "--journal", path, "--json").code == 0
+
+
 def test_the_encounter_file_is_never_the_journal(erc: Any, tmp_path: Path) -> None:
     """CONTRACT: "The encounter file itself is never rewritten": a journal that is the
     encounter file (by its name or another link to it) is refused before anything is read

@@ -3,6 +3,7 @@ parses them, any terminal encoding, NO_COLOR as no-color.org says, ``erc batch -
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import re
@@ -182,6 +183,57 @@ def test_batch_lines_lose_a_trailing_comment_as_a_shell_splits_them(tmp_path: Pa
     documents = [json.loads(x) for x in ran.stdout.splitlines()]
     assert [d["command"] for d in documents] == ["roll", "attack"]
     assert documents[0]["seed"] == 1 and documents[1]["seed"] == 3
+
+
+def test_batch_answers_each_line_before_waiting_for_the_next(tmp_path: Path) -> None:
+    """A script that writes a line and waits for its envelope (``coproc erc batch``, a
+    pipe both ways) gets each envelope before it writes the next line: what has been
+    written is flushed before erc waits for input. It used to wait in its output buffer
+    until standard input was closed."""
+    import select
+
+    duel = tmp_path / "duel.yaml"
+    shutil.copy(DUEL, duel)
+    env = {**os.environ, "ERC_CACHE_DIR": str(tmp_path / "cache"), "ERC_JOURNAL": os.devnull}
+    env.pop("PYTHONUNBUFFERED", None)  # a pipe is block-buffered unless told otherwise
+    child = subprocess.Popen(
+        [sys.executable, "-m", "erc", "batch", "-e", str(duel)],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        env=env,
+    )
+    assert child.stdin is not None and child.stdout is not None
+    try:
+        for seed in (1, 2, 3):
+            child.stdin.write(f"attack Kaela Ogre --seed {seed}\n".encode())
+            child.stdin.flush()
+            ready, _, _ = select.select([child.stdout], [], [], 30)
+            assert ready, f"no envelope for line {seed} while the next is awaited"
+            assert json.loads(child.stdout.readline())["seed"] == seed
+    finally:
+        child.stdin.close()
+        child.wait(timeout=60)
+    assert child.returncode == 0
+
+
+def test_batch_skips_an_overlong_line_without_holding_it(tmp_path: Path) -> None:
+    """A line past ``MAX_LINE`` characters is its error envelope and the batch goes on; it is
+    cut at ``MAX_BYTES`` as it is read, so a huge line without a newline does not all go
+    into memory. A long comment is still a comment; the last line may have no newline."""
+    from erc.cli.commands.batch import CHUNK, MAX_BYTES, _lines
+
+    source = io.BytesIO(b"a\n" + b"x" * (MAX_BYTES * 5) + b"\nb\n" + b"y" * (CHUNK * 3))
+    flushes: list[int] = []
+    lines = list(_lines(source, lambda: flushes.append(1)))
+    assert lines == [b"a\n", b"x" * (MAX_BYTES + 1), b"b\n", b"y" * (MAX_BYTES + 1)]
+    assert len(flushes) >= 2  # before each read
+    huge = b"roll d6 --seed 1 " + b"9" * (MAX_BYTES * 3)
+    lines = b"#" + b"c" * MAX_BYTES * 2 + b"\n" + huge + b"\nroll d20 --seed 1"
+    ran = process("batch", input=lines, env={"ERC_CACHE_DIR": str(tmp_path / "cache")})
+    documents = [json.loads(x) for x in ran.stdout.splitlines()]
+    assert ran.returncode == 2 and b"Traceback" not in ran.stderr
+    assert documents[0]["line"] == 2 and "longer than" in documents[0]["error"]["message"]
+    assert documents[1]["command"] == "roll" and len(documents) == 2
 
 
 @pytest.mark.parametrize("spelling", [["--format", "json"], ["--format=json"], ["--json"]])

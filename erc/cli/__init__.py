@@ -49,6 +49,8 @@ def _run(args: list[str], as_json: bool) -> int:
     try:
         produced = outcome_of(args)
     except ErcError as error:
+        if error.code == "output-lost":  # (erc batch) what stdout still holds goes nowhere
+            _quiet_stdout(0)
         report(error, as_json, released_warnings())
         return 2
     except BrokenPipeError:

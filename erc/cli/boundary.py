@@ -106,12 +106,31 @@ def signature(command: Callable[..., Any]) -> Any:
     return inspect.Signature([*own, *extra])
 
 
+MAX_KEY = 200
+"""The longest ``--key`` accepted, in characters."""
+
+
+def check_key(key: str, apply: bool) -> None:
+    """CONTRACT ``--key``: it goes with ``--apply``, and it is not blank (an unset shell
+    variable, ``--key "$KEY"``, would make every later result a replay of the first)."""
+    if not apply:
+        raise ErcError("usage", "--key names an applied result: it goes with --apply")
+    if not key.strip():
+        raise ErcError(
+            "usage",
+            "--key is blank: give each result a key of its own "
+            "(a blank key would make every later result a replay of the first)",
+        )
+    if len(key) > MAX_KEY:
+        raise ErcError("usage", f"--key is longer than {MAX_KEY} characters")
+
+
 def invoke(name: str, func: Callable[..., Any], options: Options, own: dict[str, Any]) -> Outcome:
     """Load, resolve, record; the lock (with ``--apply``) is released before printing."""
     from erc.core.session import open_encounter
 
-    if options.key is not None and not options.apply:
-        raise ErcError("usage", "--key names an applied result: it goes with --apply")
+    if options.key is not None:
+        check_key(options.key, options.apply)
     if options.seed is not None and options.rolls is not None:
         raise ErcError("usage", "give --seed or --rolls, not both")
     parse_seed(options.seed)  # a bad seed is refused before anything is loaded

@@ -134,11 +134,16 @@ class RoundStart(Effect):
     order: tuple[tuple[str, int, tuple[int, ...]], ...] = ()
 
     def apply(self, tracker: Tracker) -> None:
-        if self.round < 1:
-            raise ValueError("a round effect needs a round number >= 1")
+        if not 1 <= self.round <= MAX_NUMBER:
+            raise ValueError(f"a round effect needs a round number from 1 to {MAX_NUMBER}")
         for name in (*self.surprised, *(row[0] for row in self.order)):
             tracker.who(name)  # a name not in the encounter: a journal of another one
         tracker.start_round(self)
+
+
+MAX_NUMBER = 2**53 - 1
+"""The largest event id or round a journal holds: every JSON reader, doubles included,
+reads it exactly (erc writes no event past it, ``erc.core.journal``)."""
 
 
 class Undo(Effect):

@@ -27,6 +27,7 @@ import os
 import stat
 
 from erc.core.errors import ErcError, warn
+from erc.core.events import MAX_NUMBER
 from erc.core.value import Value
 
 TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
@@ -122,11 +123,15 @@ def _entry(path: str, number: int, event: Any) -> Entry:
     if not isinstance(event, dict):
         raise _bad(path, number, "not an event (a JSON object)")
     ident = event.get("id")
-    if not _whole(ident) or ident < 1:
-        raise _bad(path, number, f"the event id {ident!r} is not a whole number >= 1")
+    if not _whole(ident) or not 1 <= ident <= MAX_NUMBER:
+        raise _bad(
+            path, number, f"the event id {ident!r} is not a whole number from 1 to {MAX_NUMBER}"
+        )
     round_no = event.get("round", 0)
-    if not _whole(round_no) or round_no < 0:
-        raise _bad(path, number, f"the round {round_no!r} is not a whole number >= 0")
+    if not _whole(round_no) or not 0 <= round_no <= MAX_NUMBER:
+        raise _bad(
+            path, number, f"the round {round_no!r} is not a whole number from 0 to {MAX_NUMBER}"
+        )
     effects = event.get("effects", [])
     if not isinstance(effects, list):
         raise _bad(path, number, "an event's effects must be a list")
@@ -136,6 +141,16 @@ def _entry(path: str, number: int, event: Any) -> Entry:
     command = event.get("command")
     return Entry(
         number, ident, command if isinstance(command, str) else "", round_no, key, tuple(effects)
+    )
+
+
+def out_of_numbers(path: str) -> ErcError:
+    """The error of an event whose id or round would pass ``MAX_NUMBER``."""
+    return ErcError(
+        "journal-full",
+        f"journal {path} has run out of event ids or rounds (at most {MAX_NUMBER}); "
+        "nothing was written: start a new journal (--journal FILE)",
+        path,
     )
 
 
@@ -589,6 +604,9 @@ class Handle:
             raise ErcError("journal-write", f"journal {self.path} is not open to write", self.path)
         from datetime import UTC, datetime
 
+        round_no = event.get("round", 0)
+        if self.next > MAX_NUMBER or (_whole(round_no) and round_no > MAX_NUMBER):
+            raise out_of_numbers(self.path)
         record: dict[str, Any] = {"id": self.next}
         record.update((k, event[k]) for k in FOLD_KEYS if k in event)
         record["at"] = datetime.now(UTC).isoformat(timespec="seconds")  # the fold stops here

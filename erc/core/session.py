@@ -93,9 +93,12 @@ class Loaded:
     def advance(self, number: int) -> State:
         """The state as round ``number`` starts (what ``roll-init --apply`` will record):
         spent resources back, surprise over, durations ticked."""
+        from erc.core.events import MAX_NUMBER
         from erc.core.fold import fold, restore, snapshot
-        from erc.core.journal import Entry
+        from erc.core.journal import Entry, out_of_numbers
 
+        if number > MAX_NUMBER:
+            raise out_of_numbers(self.journal)
         tracker = restore(self.base, snapshot(self._tracker), type(self._tracker))
         start = Entry(0, 0, "roll-init", number, None, ({"type": "round", "round": number},))
         return fold(tracker, (start,), self.journal).freeze()

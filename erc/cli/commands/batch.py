@@ -17,13 +17,15 @@ from erc.core.outcome import Outcome
 
 TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
 if TYPE_CHECKING:
-    from collections.abc import Callable
+    from collections.abc import Callable, Iterator
     from typing import Annotated, Any
 
     import typer
 
 
 MAX_LINE = 10_000
+MAX_BYTES = 4 * MAX_LINE
+"""The most bytes a line of ``MAX_LINE`` characters takes in UTF-8."""
 _PLAIN = re.compile(r"[ \t\r\n!$-&(-\[\]-~]*\Z")
 """Printable ASCII with no quotes, backslashes or ``#`` (``_words``)."""
 
@@ -79,25 +81,105 @@ def batch(
             "usage", "erc batch reads command lines from standard input, which is closed"
         )
     failed = False
-    sys.stdout.flush()
-    out = getattr(sys.stdout, "buffer", None)
-    write = out.write if out is not None else _text_writer(sys.stdout)
-    flush = out.flush if out is not None else sys.stdout.flush
+    output = _Output()
     encode = _encoder(ascii_only=not _utf8(sys.stdout))
     reuse.ON = True
     try:
         with Guard():  # one handler for every line; Ctrl-C between lines ends the batch
-            for number, raw in enumerate(source, 1):
+            for number, raw in enumerate(_lines(source, output.flush), 1):
                 with Held():  # a line's event and its envelope: both or neither
                     document = one(number, raw, encounter, objects=True)
                     if document is None:
                         continue
                     failed = failed or "error" in document
-                    _write(write, flush, encode, document, number)
-        flush()
+                    output.put(encode(document), number, document.get("applied"))
+        output.flush()
     finally:
         reuse.ON = False
     return 2 if failed else 0
+
+
+class _Output:
+    """Standard output for envelopes: a recorded event's is flushed before the next line
+    runs, the others when the batch is about to wait for input (``_lines``) and at its end.
+    A write or flush that fails is ``output-lost`` naming the lines whose envelopes did not
+    get out (and the event recorded, if one did); a reader that stopped reading (``| head``)
+    ends the batch quietly, as it ends a command."""
+
+    def __init__(self) -> None:
+        sys.stdout.flush()
+        out = getattr(sys.stdout, "buffer", None)
+        self._write = out.write if out is not None else _text_writer(sys.stdout)
+        self._flush = out.flush if out is not None else sys.stdout.flush
+        self.first = self.last = 0
+        """The first and last lines whose envelopes are written but not flushed (0: none)."""
+
+    def put(self, data: bytes, number: int, applied: dict[str, Any] | None) -> None:
+        self.first = self.first or number
+        self.last = number
+        try:
+            self._write(data)
+            if applied:
+                self._flush()
+                self.first = 0
+        except OSError as exc:
+            self._lost(exc, applied)
+
+    def flush(self) -> None:
+        if not self.first:
+            return
+        try:
+            self._flush()
+        except OSError as exc:
+            self._lost(exc, None)
+        self.first = 0
+
+    def _lost(self, exc: OSError, applied: dict[str, Any] | None) -> None:
+        if isinstance(exc, BrokenPipeError) and not applied:
+            raise exc  # the reader stopped reading: erc ends quietly, as a command does
+        first, last = self.first, self.last
+        lines = f"line {last}" if first == last else f"lines {first} to {last}"
+        event = f" (event {applied['event']} was recorded)" if applied else ""
+        raise ErcError(
+            "output-lost",
+            f"the output of batch {lines}{event} could not be written: "
+            f"{exc.strerror or exc}; the lines after it were not run",
+        ) from None
+
+
+CHUNK = 1 << 16
+"""Bytes asked of standard input at a time."""
+
+
+def _lines(source: Any, flush: Callable[[], Any]) -> Iterator[bytes]:
+    """Standard input's lines, each with its newline (the last may have none). What has
+    been written is flushed before each read that may wait for input: a script that writes
+    a line and waits for its envelope (``coproc erc batch``) gets it, and input already
+    there (a file, a full pipe) is read ``CHUNK`` bytes at a time between flushes. A line
+    past ``MAX_BYTES`` is cut there and the rest of it skipped unread into memory: ``one``
+    reports it too long."""
+    read = getattr(source, "read1", None) or source.read
+    pending = b""
+    skipping = False
+    while True:
+        flush()
+        chunk = read(CHUNK)
+        if not chunk:
+            break
+        if skipping:
+            end = chunk.find(b"\n")
+            if end < 0:
+                continue
+            chunk, skipping = chunk[end + 1 :], False
+        lines = (pending + chunk).split(b"\n")
+        pending = lines.pop()
+        for line in lines:
+            yield line + b"\n"
+        if len(pending) > MAX_BYTES:
+            yield pending[: MAX_BYTES + 1]
+            pending, skipping = b"", True
+    if pending:
+        yield pending
 
 
 def _collect_garbage() -> None:
@@ -108,24 +190,6 @@ def _collect_garbage() -> None:
     if not gc.isenabled():
         gc.freeze()
         gc.enable()
-
-
-def _write(write: Any, flush: Any, encode: Any, document: dict[str, Any], number: int) -> None:
-    """One envelope out; a recorded event's is flushed before the next line runs."""
-    try:
-        write(encode(document))
-        if "applied" in document:
-            flush()
-    except OSError as exc:
-        applied = document.get("applied") or {}
-        if isinstance(exc, BrokenPipeError) and not applied:
-            raise  # the reader stopped reading (`| head`): erc ends quietly, as a command does
-        event = f" (event {applied['event']} was recorded)" if applied else ""
-        raise ErcError(
-            "output-lost",
-            f"the output of batch line {number}{event} could not be written: "
-            f"{exc.strerror or exc}; the lines after it were not run",
-        ) from None
 
 
 def _utf8(stream: Any) -> bool:
@@ -202,6 +266,11 @@ def one(
             document = _attempt(number, named, lambda: reuse.quick_for(kept, seed), objects)
             if document is not None:
                 return document
+    if len(raw) > MAX_BYTES:  # (``_lines`` cut it here): a comment, or too long
+        if raw.decode("utf-8", "replace").lstrip().startswith("#"):
+            return None
+        message = f"batch line {number} is longer than {MAX_LINE} characters"
+        return _error(number, None, ErcError("usage", message))
     try:
         line = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
