@@ -237,6 +237,46 @@ def test_going_on_the_defensive_adds_n_to_every_defense_roll(erc: Any, duel: Pat
     assert ok(erc, duel, "defend", "D", "--ap", "1", "--apply")["defensive_bonus"] == 5
 
 
+def test_going_on_the_defensive_adds_n_to_parry_spell_defense_and_the_grab_defense(
+    erc: Any, tmp_path: Path
+) -> None:
+    """EL5.6: "+N to every Defense Roll for the rest of the round" (the seed: "you can add 1
+    to your defensive rolls for that round"): not the Dodge alone but the Parry (EL5.3),
+    the Spell Defense (EL12) and the Defense Roll against a grab and a squeeze (EL10.1,
+    EL10.3)."""
+    caster = {**ATTACKER, "ap": 30, "mp": 5, "spells": [BURN]}
+    path = write(tmp_path, caster, defender(weapons=[sword()]))
+    ok(erc, path, "defend", "D", "--ap", "4", "--apply")
+    parry = ok(erc, path, "attack", "A", "D", "--defense", "parry", "--rolls", "5,5")
+    assert parry["opponent"]["parts"] == {
+        "cunning": 3,
+        "sword": 1,
+        "endurance": 2,
+        "armor_bonus": 2,
+        "parry_bonus": 0,
+        "defensive": 4,
+    }
+    assert parry["opponent"]["total"] == 5 + 8 + 4
+    spell = ok(erc, path, "cast", "A", "D", "--spell", "Burn", "--level", "1", "--rolls", "5,5")
+    assert spell["defense_kind"] == "spell"
+    assert spell["opponent"]["parts"] == {
+        "agility": 2,
+        "dodge": 3,
+        "endurance": 2,
+        "armor_bonus": 2,
+        "mdef": 0,
+        "defensive": 4,
+    }
+    for kind in ("dodge", "parry"):
+        grab = ok(erc, path, "grab", "A", "D", "--defense", kind, "--rolls", "5,5")
+        assert grab["opponent"]["parts"]["defensive"] == 4, kind
+    pinned = ok(erc, path, "grab", "A", "D", "--no-damage", "--rolls", "10,1", "--apply")
+    assert pinned["outcome"] == "pinned"  # 10 + 10 against 1 + 9 + 4
+    squeeze = ok(erc, path, "grab", "A", "D", "--squeeze", "--rolls", "5,5")
+    assert squeeze["opponent"]["parts"] == {"endurance": 2, "armor_bonus": 2, "defensive": 4}
+    assert squeeze["opponent"]["total"] == 5 + 4 + 4
+
+
 def test_defend_is_refused_after_an_offensive_action_and_forbids_them_after(
     erc: Any, duel: Path
 ) -> None:

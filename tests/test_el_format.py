@@ -218,3 +218,86 @@ def test_a_cached_encounter_is_the_same_encounter(tmp_path: Path) -> None:
     data = path.read_bytes()
     hit = cache.get(data, str(path))
     assert hit == first
+
+
+def test_an_empty_spell_levels_list_is_an_error_with_its_place_never_lost(
+    erc: Any, tmp_path: Path
+) -> None:
+    """CONTRACT: "`erc check` reports every error in a file", each "with line and column":
+    ``levels: []`` (one to five levels) next to another mistake is still reported, at its
+    value, and alone it has its place too."""
+    shipped = SHIPPED.read_text()
+    full = "levels: [{mp: 2, bonus: 1}, {mp: 4, bonus: 3}]"
+    assert full in shipped and "trumps: [focus_casting]" in shipped
+    empty = shipped.replace(full, "levels: []")
+    both = empty.replace("trumps: [focus_casting]", "trumps: [sidestepp]")
+    lines = both.splitlines()
+    row = next(i for i, line in enumerate(lines) if "levels: []" in line) + 1
+    column = lines[row - 1].index("[]") + 1
+    for text, expected in ((empty, 1), (both, 2)):
+        encounter, found = problems_in(text, "x.yaml")
+        assert encounter is None and len(found) == expected, found
+        (short,) = [p for p in found if "levels" in p.message]
+        assert short.message == "combatants[0].spells[0].levels: at least 1 item"
+        assert (short.line, short.column) == (row, column)
+    too_many = shipped.replace(full, "levels: [" + ", ".join(["{mp: 1, bonus: 1}"] * 6) + "]")
+    (long,) = problems_in(too_many)[1]
+    assert long.message == "combatants[0].spells[0].levels: at most 5 items" and long.line == row
+    path = tmp_path / "both.yaml"
+    path.write_text(both)
+    ran = erc("check", str(path))
+    assert ran.code == 1
+    assert f"{row}:{column}: combatants[0].spells[0].levels: at least 1 item" in ran.out
+    assert "'sidestepp' is not one of" in ran.out
+
+
+def test_a_bad_value_in_a_skill_map_names_its_key_and_the_valid_values() -> None:
+    """CONTRACT: wrong types are errors "with line and column (with a did-you-mean ...)":
+    ``skill_abilities`` (file-wide and a combatant's), ``skills`` and ``schools`` are maps, and
+    a bad value is placed at its key's path and value, with the closed set listed."""
+    text = (
+        "erc: 1\n"
+        "ruleset: elysium\n"
+        "skill_abilities: {hold: luck, lore: insigt}\n"
+        "combatants:\n"
+        "  - name: A\n"
+        "    hp: 10\n"
+        "    skill_abilities: {hold: luck}\n"
+        "    skills: {dodge: lots, '': 1}\n"
+        "    schools: {fire: 200}\n"
+    )
+    lines = text.splitlines()
+
+    def at(row: int, word: str) -> tuple[int, int]:
+        return row, lines[row - 1].index(word) + 1
+
+    encounter, found = problems_in(text, "x.yaml")
+    assert encounter is None
+    got = {p.message.split(": ")[0]: p for p in found}
+    assert set(got) == {
+        "skill_abilities.hold",
+        "skill_abilities.lore",
+        "combatants[0].skill_abilities.hold",
+        "combatants[0].skills.dodge",
+        "combatants[0].skills['']",
+        "combatants[0].schools.fire",
+    }, found
+    places = {path: (p.line, p.column) for path, p in got.items()}
+    abilities = "agility, cunning, muscle, endurance, insight, courage, self_control"
+    assert got["skill_abilities.hold"].message == (
+        f"skill_abilities.hold: 'luck' is not one of: {abilities}"
+    )
+    assert places["skill_abilities.hold"] == at(3, "luck")
+    assert got["skill_abilities.lore"].message.endswith("(did you mean 'insight'?)")
+    assert places["skill_abilities.lore"] == at(3, "insigt")
+    own = got["combatants[0].skill_abilities.hold"]
+    assert own.message.endswith(f"'luck' is not one of: {abilities}")
+    assert places["combatants[0].skill_abilities.hold"] == at(7, "luck")
+    assert got["combatants[0].skills.dodge"].message.endswith(": expected int, got str")
+    assert places["combatants[0].skills.dodge"] == at(8, "lots")
+    assert got["combatants[0].skills['']"].message.endswith(
+        ": the key '': expected str of length >= 1"
+    )
+    assert places["combatants[0].skills['']"] == at(8, "''")  # the key's place
+    assert got["combatants[0].schools.fire"].message.endswith(": expected int <= 100")
+    assert places["combatants[0].schools.fire"] == at(9, "200")

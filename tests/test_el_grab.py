@@ -96,6 +96,7 @@ def test_squeeze_is_an_attack_roll_against_the_pinned_defense(erc: Any, hold: Pa
     assert result["opponent"]["parts"] == {"endurance": 2, "armor_bonus": 0}
     assert result["damage"] == 11 and result["ap"]["cost"] == 4  # 15 against 4
     assert result["outcome"] == "held" and status_row(erc, hold, "V")["hp"] == 19
+    assert result["escape_bonus"] == 0  # G, not pinned, earns no escape bonus (EL10.4)
 
 
 def test_actions_after_the_pin_need_it(erc: Any, hold: Path) -> None:
@@ -119,6 +120,7 @@ def test_throw_opposed_hold_winner_margin_in_feet(erc: Any, hold: Path) -> None:
     assert result["initiator"]["parts"] == {"hold": 2, "muscle": 4}
     assert result["opponent"]["parts"] == {"escape": 3, "agility": 2}
     assert result["outcome"] == "thrown" and result["thrown_ft"] == 7
+    assert result["thrower_released"] is False  # G was not pinned by V
     held = ok(erc, hold, "grab", "G", "V", "--throw", "--resist-with", "hold", "--rolls", "3,7")
     assert held["opponent"]["parts"] == {"hold": 1, "muscle": 1} and held["outcome"] == "held"
     broke = ok(erc, hold, "grab", "G", "V", "--throw", "--rolls", "1,9", "--apply")
@@ -203,6 +205,84 @@ def test_damage_dealt_to_the_grabber_adds_to_the_next_escape_or_hold(erc: Any, h
     escape = ok(erc, hold, "escape", "V", "--with", "escape", "--rolls", "1,10", "--apply")
     assert escape["initiator"]["parts"]["escape_bonus"] == struck["damage"]
     assert escape["escape_bonus_used"] is True
+    assert status_row(erc, hold, "V")["escape_bonus"] == 0
+
+
+def test_counter_grab_damage_dealt_to_the_grabber_adds_to_the_next_escape(
+    erc: Any, hold: Path
+) -> None:
+    """EL10.4: "If the defending character inflicts damage against the attacker while in the
+    Grab, he or she can add the amount of damage done to his or her next Escape or Hold
+    check": a pinned defender's grab of its grabber deals damage like an attack (EL10.1
+    "the defender ... takes the difference as damage"), and earns the bonus as an attack's
+    or a spell's does."""
+    pin(erc, hold, "--no-damage")
+    # V: 1 + muscle 1 = 11 against G's pinned defense 1 + endurance 1 = 2
+    counter = ok(erc, hold, "grab", "V", "G", "--rolls", "10,1", "--apply")
+    assert counter["outcome"] == "pinned" and counter["damage"] == 9
+    assert counter["escape_bonus"] == 9
+    assert status_row(erc, hold, "G")["hp"] == 21
+    assert status_row(erc, hold, "V")["escape_bonus"] == 9
+    escape = ok(erc, hold, "escape", "V", "--with", "escape", "--rolls", "1,10", "--apply")
+    assert escape["initiator"]["parts"] == {"escape": 3, "agility": 2, "escape_bonus": 9}
+    assert escape["escape_bonus_used"] is True and escape["outcome"] == "held"  # 15 to 16
+    assert status_row(erc, hold, "V")["escape_bonus"] == 0
+    ok(erc, hold, "roll-init", "--rolls", "1,2", "--apply")
+    struck = ok(erc, hold, "attack", "V", "G", "--rolls", "10,1")
+    assert struck["escape_bonus"] == struck["damage"] > 0  # the same rule as an attack's
+
+
+def test_a_counter_grab_pins_both_and_frees_nobody(erc: Any, hold: Path) -> None:
+    """EL10.1 "If the attacker is successful ... the defender is considered pinned", EL10.4
+    (a choice where the chapter is silent: a pinned defender grabbing its own grabber):
+    the two pin each other; each is still pinned until it escapes or is released; the
+    grabber pinned in turn cannot carry (EL10.2 "rendered basically immobile"), and its
+    squeeze of the one pinning it earns it the escape bonus too."""
+    pin(erc, hold, "--no-damage")
+    counter = ok(erc, hold, "grab", "V", "G", "--rolls", "10,1", "--apply")
+    assert any("pin each other" in n for n in counter["notes"])
+    v, g = status_row(erc, hold, "V"), status_row(erc, hold, "G")
+    assert (v["pinned_by"], v["pinning"]) == ("G", ["G"])
+    assert (g["pinned_by"], g["pinning"]) == ("V", ["V"])
+    assert refused(erc, hold, "grab", "G", "V", "--move", "5")["code"] == "cannot-move"
+    assert refused(erc, hold, "grab", "V", "G")["code"] == "already-pinned"
+    # G: 10 + 5 = 15 against V's pinned defense 2 + 1 = 3
+    squeeze = ok(erc, hold, "grab", "G", "V", "--squeeze", "--rolls", "5,1", "--apply")
+    assert squeeze["damage"] == 12 and squeeze["escape_bonus"] == 12
+    assert status_row(erc, hold, "G")["escape_bonus"] == 12
+    broke = ok(erc, hold, "escape", "V", "--rolls", "5,1", "--apply")
+    assert broke["outcome"] == "broke-free"
+    v, g = status_row(erc, hold, "V"), status_row(erc, hold, "G")
+    assert (v["pinned_by"], v["pinning"], v["escape_bonus"]) == (None, ["G"], 0)
+    assert (g["pinned_by"], g["escape_bonus"]) == ("V", 12)
+
+
+def test_a_throw_ends_a_mutual_pin(erc: Any, hold: Path) -> None:
+    """EL10.3: "If the attacker wins, the defender is thrown by that many feet" ("D is thrown
+    that many feet and released"): in a mutual pin (a choice, the chapter is silent) the
+    thrown defender cannot keep its hold on the thrower, so both pins end."""
+    pin(erc, hold, "--no-damage")
+    ok(erc, hold, "grab", "V", "G", "--no-damage", "--rolls", "10,1", "--apply")
+    # G hold 6 against V's escape 5: 10 + 6 to 1 + 5
+    thrown = ok(erc, hold, "grab", "G", "V", "--throw", "--rolls", "10,1", "--apply")
+    assert thrown["outcome"] == "thrown" and thrown["thrown_ft"] == 10
+    assert thrown["thrower_released"] is True
+    assert any("letting go of G" in n for n in thrown["notes"])
+    for name in ("V", "G"):
+        row = status_row(erc, hold, name)
+        assert (row["pinned_by"], row["pinning"]) == (None, []), name
+
+
+def test_a_pinned_grabbers_own_hold_check_takes_its_escape_bonus(erc: Any, hold: Path) -> None:
+    """EL10.4: the damage is added "to his or her next Escape or Hold check": in a mutual
+    pin, the grabber's Hold check against the one pinning it (a pry or a throw) is one,
+    as in ``competition`` (EL Part 2: "opposed skill checks (Hold, Escape, ...)")."""
+    pin(erc, hold, "--no-damage")
+    ok(erc, hold, "grab", "V", "G", "--rolls", "10,1", "--apply")  # 9 damage: bonus 9
+    pry = ok(erc, hold, "grab", "V", "G", "--pry", "sword", "--rolls", "1,1", "--apply")
+    assert pry["initiator"]["parts"] == {"hold": 1, "muscle": 1, "escape_bonus": 9}
+    assert pry["outcome"] == "taken" and pry["taken_weapon"] == "sword"  # 12 to 7
+    assert pry["escape_bonus_used_by"] == ["V"] and pry["escape_bonus_used"] is False
     assert status_row(erc, hold, "V")["escape_bonus"] == 0
 
 

@@ -62,6 +62,63 @@ def test_taunt_is_against_discern_with_self_control(erc: Any, talk: Path) -> Non
     assert status_row(erc, talk, "T")["agitation"]["label"] == "Flustered"
 
 
+MORALE_TABLE = [
+    (1, "Unnerved", -2),
+    (2, "Frightened", -4),
+    (3, "Terrified", -6),
+    (4, "Running scared", -8),
+    (5, "Paralyzed", -10),
+]
+"""EL11.1, the seed's "Morale table": "Unnerved -2, Frightened -4, Terrified -6, Running
+scared -8, Paralyzed -10"."""
+AGITATION_TABLE = [
+    (1, "Bothered", -2),
+    (2, "Flustered", -4),
+    (3, "Vexed", -6),
+    (4, "Enraged", -8),
+    (5, "Meltdown", -10),
+]
+"""EL11.2, the seed's "Agitation table": "Bothered -2, Flustered -4, Vexed -6, Enraged -8,
+Meltdown -10"."""
+
+
+@pytest.mark.parametrize(
+    ("action", "table", "other", "plus", "against", "level", "label", "penalty"),
+    [
+        *(("intimidate", "morale", "agitation", 1, 3, *row) for row in MORALE_TABLE),
+        *(("taunt", "agitation", "morale", 0, 1, *row) for row in AGITATION_TABLE),
+    ],
+)
+def test_every_row_of_the_morale_and_agitation_tables(
+    erc: Any,
+    talk: Path,
+    action: str,
+    table: str,
+    other: str,
+    plus: int,
+    against: int,
+    level: int,
+    label: str,
+    penalty: int,
+) -> None:
+    """EL11.1: "success gives D a Morale level: Unnerved -2, Frightened -4, Terrified -6,
+    Running scared -8, Paralyzed -10"; EL11.2: "Taunt against Discern with self_control;
+    Agitation: Bothered -2, Flustered -4, Vexed -6, Enraged -8, Meltdown -10, applied to the
+    same rolls"; EL11.3: the level from the margin (1 and 2 the first, ... 9 and more the
+    fifth); the penalty on D's rolls. (Intimidate 5 + roll against discern 3 + 3; taunt 5 +
+    roll against discern 4 + 1.)"""
+    margin = 2 * level - 1
+    rolls = f"{margin + plus},{against}"
+    result = ok(erc, talk, "social", action, "S", "T", "--rolls", rolls, "--apply")
+    assert result["margin"] == margin and result["table"] == table
+    assert (result["level"], result["label"], result["penalty"]) == (level, label, penalty)
+    row = status_row(erc, talk, "T")
+    assert row[table] == {"level": level, "label": label, "penalty": penalty}
+    assert row[other]["level"] == 0
+    defense = ok(erc, talk, "grab", "S", "T", "--rolls", "1,1")["opponent"]["parts"]
+    assert defense[table] == penalty and other not in defense
+
+
 def test_failure_gives_nothing_and_the_fields_are_null(erc: Any, talk: Path) -> None:
     """EL Part 3.11: ``level``, ``label``, ``penalty`` "all null on failure"; EL1.5."""
     result = ok(erc, talk, "social", "intimidate", "S", "T", "--rolls", "1,4", "--apply")

@@ -330,3 +330,28 @@ combatants:
     joined = " | ".join(p.message for p in found)
     assert "expected int" in joined and "needs a weight" in joined
     assert "used twice" in joined and "more than body" in joined
+
+
+def test_every_bad_item_of_a_list_and_every_length_bound_is_reported_with_its_place() -> None:
+    """CONTRACT: "`erc check` reports every error in a file, not only the first", each with
+    line and column: each wrong item of a list of names or numbers (not only its first), and
+    a list shorter than its declaration allows (Spellchrome's ``bab: {melee: []}``)."""
+    er = MINIMAL.replace("body: 5}", "body: 5, styles: [slashin, cleavin]}")
+    found = problems_in(er, "t.yaml")[1]
+    assert [(p.message.split(":")[0], p.line) for p in found] == [
+        ("combatants[0].styles[0]", 3),
+        ("combatants[0].styles[1]", 3),
+    ]
+    assert "(did you mean 'cleaving'?)" in found[1].message
+    assert found[1].column == er.splitlines()[2].index("cleavin") + 1
+    sc = (
+        "erc: 1\nruleset: spellchrome\ncombatants:\n"
+        "  - {name: A, hp: 5, bab: {melee: [], ranged: [6, x, 200]}}\n"
+    )
+    line = sc.splitlines()[3]
+    found = problems_in(sc, "t.yaml")[1]
+    assert [(p.message, p.line, p.column) for p in found] == [
+        ("combatants[0].bab.melee: at least 1 item", 4, line.index("[]") + 1),
+        ("combatants[0].bab.ranged[1]: expected int, got str", 4, line.index("x") + 1),
+        ("combatants[0].bab.ranged[2]: expected int <= 100", 4, line.index("200") + 1),
+    ]

@@ -445,6 +445,40 @@ def test_r11_2_one_applied_action_a_round(erc: Any, pit: Path) -> None:
     assert {"type": "acted", "who": "Hero", "extra": True} in log[-1]["effects"]
 
 
+def test_r11_2_an_extra_action_taken_first_leaves_the_one_a_round(erc: Any, pit: Path) -> None:
+    """R11.2: the one action a round, and an action a skill or magic grants beyond it
+    (``--extra-action``), whichever comes first: an extra action marked first left no room
+    for the combatant's own one, which was refused ``already-acted``. Once both are spent,
+    a third is refused, and ``status`` moves on only when its own action is spent."""
+    applied(erc, pit, "roll-init", "--rolls", "9,5,1")
+    applied(erc, pit, "attack", "Hero", "Brute", "--extra-action", "--rolls", "1,1,1")
+    hero = row(erc, pit, "Hero")
+    assert hero["acted"] is False and hero["actions_taken"] == 1
+    assert run(erc, pit, "status").json["result"]["next"] == "Hero"
+    applied(erc, pit, "attack", "Hero", "Brute", "--rolls", "1,1,1")
+    assert row(erc, pit, "Hero")["acted"] is True
+    third = run(erc, pit, "attack", "Hero", "Brute", "--rolls", "1,1,1", "--apply")
+    assert third.code == 2 and third.error["code"] == "already-acted"
+    refused = run(erc, pit, "pick-up", "Hero", "--apply")  # needs its unspent action (R12.4)
+    assert refused.code == 2
+
+
+def test_r10_a_grapple_by_one_who_cannot_act_is_refused_not_reported_set(
+    erc: Any, pit: Path
+) -> None:
+    """R10 grappled (by X): "ends when X cannot act or is down". ``condition ... grappled
+    --by X`` with X down reported the grapple set, and the fold ended it at once; it is
+    refused (``cannot-act``), nothing recorded. An X that can act grapples as before."""
+    applied(erc, pit, "damage", "Brute", "20")
+    for argv in (("--apply",), ()):
+        refused = run(erc, pit, "condition", "Hero", "grappled", "--by", "Brute", *argv)
+        assert refused.code == 2 and refused.error["code"] == "cannot-act", refused.err
+        assert "Brute cannot grapple Hero" in refused.error["message"]
+    assert len(run(erc, pit, "log").json["result"]["events"]) == 1
+    applied(erc, pit, "condition", "Hero", "grappled", "--by", "Witch")
+    assert names(row(erc, pit, "Hero")) == {"grappled"}
+
+
 def test_r11_3_movement_is_spent_across_calls(erc: Any, pit: Path) -> None:
     """R11.3: "movement --apply records the feet spent; a later movement of the same
     combatant in the same round starts from what is left"; costs spend it too."""
@@ -552,6 +586,25 @@ def test_r12_1_damage_with_resistance_and_a_drop_holders_note(erc: Any, pit: Pat
     )
     held = run(erc, pit, "damage", "Hero", "2").json["result"]
     assert any("--holder-damaged" in note for note in held["notes"])
+
+
+def test_r6_6_any_damage_to_a_drops_holder_calls_for_its_check(erc: Any, pit: Path) -> None:
+    """R6.6: "Damage to the holder forces a Resilience, Mind or Muse check"; R12.1 gave the
+    note for ``erc damage`` only. An attack that deals the holder damage notes it too (a
+    sneak resolves its attack by the same resolver); one that misses does not."""
+    applied(
+        erc, pit, "sneak", "Hero", "Brute", "--with", "dagger", "--drop", "--rolls", "20,20,20,20,3"
+    )
+    hit = run(erc, pit, "attack", "Witch", "Hero", "--rolls", "18").json["result"]
+    assert hit["damage"] > 0
+    assert [n for n in hit["notes"] if "R6.6" in n] == [
+        "Hero holds the drop on Brute: damage calls for its R6.6 check "
+        "(erc drop 'Hero' 'Brute' --holder-damaged body)"
+    ]
+    missed = run(erc, pit, "attack", "Witch", "Hero", "--rolls", "2").json["result"]
+    assert missed["damage"] == 0 and not [n for n in missed["notes"] if "R6.6" in n]
+    others = run(erc, pit, "attack", "Hero", "Witch", "--rolls", "18,18,18").json["result"]
+    assert not [n for n in others["notes"] if "R6.6" in n]  # the holder deals, not takes
 
 
 def test_r12_2_healing_up_to_the_maximum(erc: Any, pit: Path) -> None:

@@ -421,6 +421,24 @@ def test_sc7_4_past_max_range_is_refused_before_any_die(game: Table) -> None:
     assert error["code"] == "out-of-range" and "600" in error["message"]
 
 
+def test_sc7_4_without_max_range_line_of_sight_decides(game: Table) -> None:
+    """SC7.4: "Without one, the GM's line of sight decides"; seed 002: "Its maximum range is
+    line of sight, or whatever the GM feels is appropriate". Ash's pistol (range 60) has no
+    `max_range`: erc sets no limit, so the farthest `--distance` the option takes still
+    resolves, -6 once and halved (SC7.2, SC7.3), and is never `out-of-range`."""
+    far = 1_000_000  # the largest --distance the option accepts
+    result = game.result("attack", "Ash", "Dummy", "--distance", far, "--rolls", "18,7,8")
+    check = result["range_check"]
+    assert (check["distance"], check["max_range"], check["range"]) == (far, None, 60)
+    attack = one_attack(result)
+    assert (attack["range_band"], attack["parts"]["range"], attack["halved"]) == (
+        "beyond-double",
+        -6,
+        True,
+    )
+    assert attack["hit"] and attack["damage"] == 15 // 2
+
+
 def test_sc7_1_sc7_3_range_bonus_extends_the_effective_range_not_the_listed_one(
     erc: Any, tmp_path: Path
 ) -> None:

@@ -217,6 +217,104 @@ def test_sc2_5_if_the_other_cannot_act_the_delayer_takes_its_place(
     assert game.result("status")["order"][1]["name"] == "A"
 
 
+def test_sc2_5_those_waiting_move_with_the_one_they_wait_for(erc: Any, tmp_path: Path) -> None:
+    """SC2.5: "a combatant may act immediately after a named other"; seed 002: "They then act
+    immediately after that character". A waits for B; when B then delays after C, A still
+    acts immediately after B (C, B, A, D), not before the ally it waits for, in the delay's
+    output, in `status` and in the kept order of round 2; undoing B's delay restores A's."""
+    game = table(erc, tmp_path, fighter("A"), fighter("B"), fighter("C", "foes"), fighter("D"))
+    game.ok("roll-init", "--rolls", "20,15,10,5", "--apply")
+    assert order(game.result("delay", "A", "--after", "B", "--apply")) == ["B", "A", "C", "D"]
+    moved = game.result("delay", "B", "--after", "C", "--apply")
+    assert order(moved) == ["C", "B", "A", "D"] and moved["place"] == 2
+    assert [p["delayed_after"] for p in moved["order"]] == [None, "C", "B", None]
+    assert moved["notes"] == ["A, waiting for B, moves with it"]
+    status = game.result("status")
+    assert [p["name"] for p in status["order"]] == ["C", "B", "A", "D"]
+    assert status["next"] == "C"
+    assert game.status("A")["delayed_after"] == "B"
+    game.ok("undo")
+    status = game.result("status")
+    assert [p["name"] for p in status["order"]] == ["B", "A", "C", "D"]
+    assert status["next"] == "B" and game.status("B")["delayed_after"] is None
+    game.ok("delay", "B", "--after", "C", "--apply")
+    kept = game.result("roll-init", "--apply")
+    assert order(kept) == ["C", "B", "A", "D"]
+    assert [p["delayed_after"] for p in kept["order"]] == [None, "C", "B", None]
+
+
+def test_sc2_5_a_chain_of_waits_moves_whole(erc: Any, tmp_path: Path) -> None:
+    """SC2.5: "They then act immediately after that character", down a chain: A waits for
+    B, X for A; when B delays after C, A and X come with it, in their order (C, B, A, X, D).
+    One who waits can still delay again on its own: it leaves the chain with its own
+    waiters (X follows A after D)."""
+    game = table(
+        erc, tmp_path, fighter("A"), fighter("X"), fighter("B"), fighter("C", "foes"), fighter("D")
+    )
+    game.ok("roll-init", "--rolls", "20,18,15,10,5", "--apply")
+    game.ok("delay", "A", "--after", "B", "--apply")
+    assert order(game.result("delay", "X", "--after", "A", "--apply")) == list("BAXCD")
+    moved = game.result("delay", "B", "--after", "C", "--apply")
+    assert order(moved) == list("CBAXD")
+    assert moved["notes"] == ["A, X, waiting for B, move with it"]
+    assert [p["delayed_after"] for p in moved["order"]] == [None, "C", "B", "A", None]
+    again = game.result("delay", "A", "--after", "D", "--apply")
+    assert order(again) == list("CBDAX")
+    assert [p["name"] for p in game.result("status")["order"]] == list("CBDAX")
+
+
+def test_sc2_5_one_cannot_wait_for_who_waits_for_it(erc: Any, tmp_path: Path) -> None:
+    """SC2.5: a delayer acts "immediately after" the other, so two cannot wait for each
+    other, directly or down a chain: neither would ever act (*choice*: refused, bad-delay,
+    nothing recorded)."""
+    game = table(erc, tmp_path, fighter("A"), fighter("X"), fighter("B"), fighter("C"))
+    game.ok("roll-init", "--rolls", "20,18,15,10", "--apply")
+    game.ok("delay", "A", "--after", "B", "--apply")
+    error = game.error("delay", "B", "--after", "A", "--apply")
+    assert error["code"] == "bad-delay" and "A is waiting for B" in error["message"]
+    game.ok("delay", "X", "--after", "A", "--apply")
+    error = game.error("delay", "B", "--after", "X")
+    assert error["code"] == "bad-delay" and "X is waiting for B (through A)" in error["message"]
+    assert [p["name"] for p in game.result("status")["order"]] == list("BAXC")
+
+
+def test_sc2_5_a_journal_holding_two_who_wait_for_each_other_still_reads(
+    erc: Any, tmp_path: Path
+) -> None:
+    """Nothing recorded is lost: erc 0.2.0 recorded a wait for one who waits for it (now
+    refused), moving the delayer alone. Such a journal is folded as it was then, not
+    refused as a bad journal."""
+    import json
+
+    game = table(erc, tmp_path, fighter("A"), fighter("B"), fighter("C"))
+    game.ok("roll-init", "--rolls", "20,15,10", "--apply")
+    game.ok("delay", "A", "--after", "B", "--apply")
+    journal = Path(game.journal)
+    lines = journal.read_text().splitlines()
+    event = json.loads(lines[-1])
+    event["id"] += 1
+    event["effects"] = [
+        {**e, "who": "B", "after": "A"} if e.get("type") == "sc-delay" else e
+        for e in event["effects"]
+    ]
+    journal.write_text("\n".join([*lines, json.dumps(event)]) + "\n")
+    assert [p["name"] for p in game.result("status")["order"]] == list("ABC")
+
+
+def test_sc2_5_one_in_the_others_place_does_not_move_with_it(erc: Any, tmp_path: Path) -> None:
+    """SC2.5: "If the other cannot act, the delayer takes the other's place", and "Under
+    `keep` the new place lasts": A, waiting for a sleeping B, holds B's place (ahead of B)
+    into round 2; when B, awake, delays after C, A keeps that place and does not follow B."""
+    game = table(erc, tmp_path, fighter("A"), fighter("B"), fighter("C", "foes"), fighter("D"))
+    game.ok("roll-init", "--rolls", "20,15,10,5", "--apply")
+    game.ok("condition", "B", "asleep", "--apply")
+    took = game.result("delay", "A", "--after", "B", "--apply")
+    assert took["took_place"] and order(took) == ["A", "B", "C", "D"]
+    game.ok("condition", "B", "asleep", "--remove", "--apply")
+    assert order(game.result("roll-init", "--apply")) == ["A", "B", "C", "D"]
+    assert order(game.result("delay", "B", "--after", "C", "--apply")) == ["A", "C", "B", "D"]
+
+
 def test_sc2_5_a_delay_only_waits(erc: Any, tmp_path: Path) -> None:
     """SC2.5: a delay is acting *after* a named other; nothing to delay without an order;
     a combatant that has acted has chosen not to wait."""

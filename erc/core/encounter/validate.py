@@ -20,8 +20,11 @@ EXTENSION_PREFIX = "x-"
 """Top-level keys starting with it hold anchors for sharing (README "Encounter files"): they
 are left out here, and ``erc schema`` allows them."""
 
-_AT = re.compile(r" - at `\$(.*)`\Z")
-_STEP = re.compile(r"\[(\d+)\]|\.([^.\[]+)")
+_AT = re.compile(r" - at (`key` in )?`\$(.*)`\Z")
+_STEP = re.compile(r"\[(\d+)\]|\.([A-Za-z_][A-Za-z0-9_]*)")
+"""One step of msgspec's path: ``[3]`` or ``.field``; ``[...]`` (a mapping's value, key not
+said) is not one, and the path is followed only up to it."""
+_PLAIN_KEY = re.compile(r"[^\s.\[\]'\"]+\Z")
 
 
 def validate(doc: Document, spec_type: Any) -> tuple[Any | None, list[Problem]]:
@@ -48,7 +51,12 @@ def validate(doc: Document, spec_type: Any) -> tuple[Any | None, list[Problem]]:
 def dotted(path: Path) -> str:
     out = ""
     for step in path:
-        out += f"[{step}]" if isinstance(step, int) else (f".{step}" if out else step)
+        if isinstance(step, int):
+            out += f"[{step}]"
+        elif not _PLAIN_KEY.match(step):  # a mapping's key such as "" or "a b": quoted
+            out += f"[{step!r}]"
+        else:
+            out += f".{step}" if out else step
     return out or "the file"
 
 
@@ -98,20 +106,67 @@ def _walk(value: Any, typ: Any, path: Path, doc: Document, out: list[Problem]) -
     if struct is not None and (base is struct or isinstance(value, dict)):
         _walk_struct(value, struct, path, doc, out)
         return
-    if get_origin(base) is list:
-        (item,) = get_args(base)
-        if _struct_in(_unwrap(item)[0]) is not None:
-            if not isinstance(value, list):
-                out.append(_problem(doc, path, f"expected a list, got {_kind(value)}"))
-                return
-            for meta in metas:
-                if meta.max_length is not None and len(value) > meta.max_length:
-                    out.append(_problem(doc, path, f"at most {meta.max_length} items"))
-                    return
-            for i, element in enumerate(value):
-                _walk(element, item, (*path, i), doc, out)
+    container = _container_in(base, value)
+    if container is not None and container is not base:  # ``int | list[int]`` given a list
+        _walk(value, container, path, doc, out)
+        return
+    origin = get_origin(base)
+    if origin is list:
+        if not isinstance(value, list):
+            out.append(_problem(doc, path, f"expected a list, got {_kind(value)}"))
             return
+        if not _length_ok(value, metas, "item", path, doc, out):
+            return
+        (item,) = get_args(base)
+        for i, element in enumerate(value):
+            _walk(element, item, (*path, i), doc, out)
+        return
+    if origin is dict:
+        if not isinstance(value, dict):
+            out.append(_problem(doc, path, f"expected a mapping, got {_kind(value)}"))
+            return
+        if not _length_ok(value, metas, "entry", path, doc, out):
+            return
+        key_type, value_type = get_args(base)
+        for key, element in value.items():
+            _leaf(key, key_type, (*path, key), doc, out, key=True)
+            _walk(element, value_type, (*path, key), doc, out)
+        return
     _leaf(value, typ, path, doc, out)
+
+
+def _container_in(typ: Any, value: Any) -> Any:
+    """The one list (or mapping) type in a union such as ``Step | list[Step]``, when
+    ``value`` is a list (a mapping), so that each of its items is checked; else None."""
+    if get_origin(typ) not in (Union, types.UnionType):
+        return typ if get_origin(typ) in (list, dict) else None
+    want = list if isinstance(value, list) else dict if isinstance(value, dict) else None
+    found = [a for a in get_args(typ) if want is not None and get_origin(_unwrap(a)[0]) is want]
+    return found[0] if len(found) == 1 else None
+
+
+def _length_ok(
+    value: list[Any] | dict[Any, Any],
+    metas: list[msgspec.Meta],
+    noun: str,
+    path: Path,
+    doc: Document,
+    out: list[Problem],
+) -> bool:
+    """Whether ``value``'s length is within its declaration's bounds, reporting it if not;
+    False when it is too long (its items are not looked at then)."""
+    for meta in metas:
+        if meta.min_length is not None and len(value) < meta.min_length:
+            out.append(_problem(doc, path, f"at least {_count(meta.min_length, noun)}"))
+        if meta.max_length is not None and len(value) > meta.max_length:
+            out.append(_problem(doc, path, f"at most {_count(meta.max_length, noun)}"))
+            return False
+    return True
+
+
+def _count(n: int, noun: str) -> str:
+    plural = noun if n == 1 else ("entries" if noun == "entry" else f"{noun}s")
+    return f"{n} {plural}"
 
 
 def _walk_struct(value: Any, cls: Any, path: Path, doc: Document, out: list[Problem]) -> None:
@@ -145,16 +200,21 @@ def _described(typ: Any) -> str:
     return ""
 
 
-def _leaf(value: Any, typ: Any, path: Path, doc: Document, out: list[Problem]) -> None:
+def _leaf(
+    value: Any, typ: Any, path: Path, doc: Document, out: list[Problem], *, key: bool = False
+) -> None:
+    """msgspec's word on one value (or with ``key``, on the mapping key ending ``path``)."""
     try:
         msgspec.convert(value, typ)
     except msgspec.ValidationError as exc:
         text = str(exc)
         where = _AT.search(text)
         sub: Path = ()
+        of_a_key = False  # msgspec says which mapping, not which of its keys
         if where:
             text = text[: where.start()]
-            sub = tuple(int(i) if i else k for i, k in _STEP.findall(where.group(1)))
+            sub = _steps(where.group(2))
+            of_a_key = bool(where.group(1))
         bad = _at(value, sub)
         choices = _choices(typ)
         if choices is not None and text.startswith("Invalid enum value"):
@@ -164,7 +224,22 @@ def _leaf(value: Any, typ: Any, path: Path, doc: Document, out: list[Problem]) -
         else:
             text = text[0].lower() + text[1:]
             text = text.replace("`", "")
-        out.append(_problem(doc, (*path, *sub), text))
+        if key:
+            text = f"the key {value!r}: {text}"
+        elif of_a_key:
+            text = f"a key: {text}"
+        out.append(_problem(doc, (*path, *sub), text, key=key))
+
+
+def _steps(where: str) -> Path:
+    """msgspec's path (``[0].name``, after its ``$``) as far as it names each step."""
+    steps: list[str | int] = []
+    at = 0
+    while step := _STEP.match(where, at):
+        index, name = step.groups()
+        steps.append(int(index) if index else name)
+        at = step.end()
+    return tuple(steps)
 
 
 def _at(value: Any, sub: Path) -> Any:

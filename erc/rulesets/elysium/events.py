@@ -491,8 +491,9 @@ def feint(result: Any) -> list[Effect]:
 
 
 def grab(result: Any) -> list[Effect]:
-    """EL10: the pin, the damage, the hold broken or released, the item taken, the escape
-    bonus spent."""
+    """EL10: the pin, the damage, the hold broken or released (a mutual pin thrown apart:
+    both), the item taken, the escape bonus spent; damage a pinned grabber dealt the one
+    pinning it (a counter-grab or squeeze in a mutual pin, EL10.4)."""
     ap = result.ap
     effects = spent(ap) if result.action == "release" else offensive(ap)
     effects += stood(result.attacker, result.stand_up)
@@ -501,12 +502,15 @@ def grab(result: Any) -> list[Effect]:
     if result.outcome == "pinned":
         effects.append(Pinned(result.defender, result.attacker))
     effects += damage(result.defender, result.damage)
+    if result.escape_bonus:
+        effects.append(EscapeBonus(result.attacker, result.escape_bonus))
     if result.outcome in ("broke-free", "thrown", "released"):
         effects.append(Released(result.defender))
+    if result.thrower_released:
+        effects.append(Released(result.attacker))
     if result.taken_weapon is not None:
         effects.append(WeaponMoved(result.defender, result.taken_weapon, result.attacker))
-    if result.escape_bonus_used:
-        effects.append(EscapeBonusUsed(result.defender))
+    effects += [EscapeBonusUsed(name) for name in result.escape_bonus_used_by]
     return effects
 
 

@@ -212,10 +212,12 @@ class Tracker(fold.Tracker):
         spent = fighter.spent
         disarmed = self.disarmed[combatant.name]
         locked = self.locked[combatant.name]
+        holding = tuple(d.victim for d in self.drops.values() if d.holder == combatant.name)
         if (
             not spent
             and not disarmed
             and not locked
+            and not holding
             and fighter.health == combatant.body
             and self.conditions_of(fighter) == combatant.conditions
         ):
@@ -231,6 +233,7 @@ class Tracker(fold.Tracker):
             weapons=tuple(w for w in combatant.weapons if w.name not in disarmed),
             locked_weapons=frozenset(locked),
             disarmed_weapons=frozenset(disarmed),
+            holding_drops_on=holding,
             dice_given=tuple(
                 (resource[len(GIVEN) :], dice)
                 for resource, dice in spent.items()

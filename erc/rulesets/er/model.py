@@ -108,6 +108,24 @@ class Combatant(CombatantFields):
     dice_given: tuple[tuple[str, int], ...] = ()
     """``(pool, dice)`` this round's action gave to freeing a locked weapon (R8.2): that
     action attacks with the rest (``pool``)."""
+    holding_drops_on: tuple[str, ...] = ()
+    """The victims of the drops it holds (R6.6), in the order they were taken."""
+
+    def drop_notes(self, dealt: int) -> tuple[str, ...]:
+        """R6.6, R12.1: damage to a drop's holder, from any command, calls for its check."""
+        if dealt <= 0:
+            return ()
+        return tuple(
+            f"{self.name} holds the drop on {victim}: damage calls for its R6.6 check "
+            f"(erc drop {self.name!r} {victim!r} --holder-damaged body)"
+            for victim in self.holding_drops_on
+        )
+
+    @property
+    def own_action_spent(self) -> bool:
+        """R11.2: its one action of the round is spent. An action a skill or magic granted
+        beyond it (``--extra-action``) leaves it, whichever of the two came first."""
+        return self.acted > self.extra_actions
 
     def score(self, attribute: str) -> int:
         """A sub-attribute score; a missing score is 0."""

@@ -65,7 +65,7 @@ class StatusResult(Value):
 
 
 def acted(who: Combatant) -> bool:
-    return who.acted > 0
+    return who.own_action_spent
 
 
 def can_act(who: Combatant) -> bool:

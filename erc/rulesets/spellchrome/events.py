@@ -68,10 +68,21 @@ class Delayed(Effect):
         tracker.who(self.after)
         try:
             tracker.order = delay_order(
-                tracker.order, self.who, self.after, take_place=self.take_place
+                tracker.order,
+                self.who,
+                self.after,
+                delays=tracker.delays,
+                take_place=self.take_place,
             )
-        except ErcError as error:
-            raise ValueError(error.message) from None
+        except ErcError:
+            # a wait for one who waits for it, which erc 0.2.0 recorded (it moved the
+            # delayer alone): folded as it was then, so such a journal still reads
+            try:
+                tracker.order = delay_order(
+                    tracker.order, self.who, self.after, delays={}, take_place=self.take_place
+                )
+            except ErcError as error:
+                raise ValueError(error.message) from None
         tracker.delays[self.who] = self.after
 
 

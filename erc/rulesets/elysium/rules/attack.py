@@ -33,6 +33,16 @@ class TargetHp(Value):
     down: bool
 
 
+def escape_bonus(dealer: Combatant, hit: TargetHp) -> int:
+    """EL10.4: "If the defending character inflicts damage against the attacker while in the
+    Grab, he or she can add the amount of damage done to his or her next Escape or Hold
+    check": the HP ``dealer`` took off ``hit`` while ``hit`` pins it, else 0. The one rule
+    for every damaging action (an attack, a spell, a counter-grab or a squeeze)."""
+    if dealer.pinned_by != hit.name:
+        return 0
+    return hit.hp_before - hit.hp_after
+
+
 def choose_weapon(who: Combatant, named: str | None) -> Weapon:
     """EL Part 3.14: ``--with WEAPON``, else the first listed; with no weapon at all there
     is no attack (and without a natural weapon no unarmed one)."""
@@ -242,7 +252,6 @@ def _outcome(plan: AttackPlan, contest: Opposed) -> Attack:
         plan.charge and guard.kind == "dodge" and damage == 0 and defender.has_trump("sidestep")
     )
     after = max(0, defender.hp - damage)
-    dealt = defender.hp - after
     target = TargetHp(defender.name, damage, defender.hp, after, after <= 0)
     notes = list(plan.notes)
     if counter:
@@ -256,7 +265,6 @@ def _outcome(plan: AttackPlan, contest: Opposed) -> Attack:
             f"{attacker.name} (EL6.5), once this charge is applied: erc trip {defender.name} "
             f"{attacker.name} --sidestep"
         )
-    escape = dealt if attacker.pinned_by == defender.name and dealt > 0 else 0
     return Attack(
         contest.initiator,
         contest.opponent,
@@ -280,7 +288,7 @@ def _outcome(plan: AttackPlan, contest: Opposed) -> Attack:
         (target,),
         attacker.hp,
         attacker.hp - counter,
-        escape,
+        escape_bonus(attacker, target),
         True,
         tuple(notes),
     )

@@ -3,6 +3,14 @@ release), and the pinned defender's escape.
 
 ``plan_grab`` / ``plan_escape`` check the inputs and fix both sides' terms and the AP
 before any die; ``resolve`` draws the initiator's die, then the opponent's.
+
+A mutual pin *(choice: the chapter does not say)*: a pinned defender may grab its own
+grabber. The grab is the ordinary one (EL10.1: "If the attacker is successful ... the
+defender is considered pinned"), so the two then pin each other; its damage is damage
+dealt the grabber while pinned, for the escape bonus (EL10.4), and it frees nobody: each
+still escapes the other's pin (or is released) on its own. A throw ends both pins (the
+thrown one lets go, EL10.3 "thrown ... and released"); carrying needs a grabber that is
+not itself pinned (EL10.2).
 """
 
 from __future__ import annotations
@@ -22,7 +30,7 @@ from erc.rulesets.elysium.rules.ap import (
     ApSpend,
     pay,
 )
-from erc.rulesets.elysium.rules.attack import TargetHp, attack_parts
+from erc.rulesets.elysium.rules.attack import TargetHp, attack_parts, escape_bonus
 from erc.rulesets.elysium.rules.defense import defense
 from erc.rulesets.elysium.rules.movement import move
 from erc.rulesets.elysium.rules.rolls import Side, check_parts, roll_opposed, side, unrolled
@@ -51,6 +59,9 @@ class GrabPlan(Value):
     """The defender's weapon ``--pry`` names, if the item is one."""
     feint: int
     escape_bonus: int
+    """The defender's escape bonus in its Hold or Escape check (EL10.4)."""
+    attacker_bonus: int
+    """A pinned grabber's escape bonus in its own Hold check (EL10.4, a mutual pin)."""
     sides: int
     notes: tuple[str, ...]
 
@@ -79,6 +90,15 @@ class Grab(Value):
     taken_weapon: str | None
     feint_used: int
     escape_bonus_used: bool
+    """The defender's escape bonus went into its Hold or Escape check."""
+    escape_bonus_used_by: tuple[str, ...]
+    """Every side whose escape bonus went into its Hold or Escape check (EL10.4): the
+    defender's, and in a mutual pin the grabber's own (as ``competition``'s)."""
+    escape_bonus: int
+    """EL10.4: damage a pinned grabber dealt the one pinning it (a counter-grab or a
+    squeeze in a mutual pin), for its next Escape or Hold check."""
+    thrower_released: bool
+    """A mutual pin thrown apart: the thrown defender lets go of the thrower too."""
     targets: tuple[TargetHp, ...]
     resolved: bool
     notes: tuple[str, ...]
@@ -153,6 +173,7 @@ def plan_grab(
             None,
             0,
             0,
+            0,
             die_sides(rules),
             notes,
         )
@@ -198,6 +219,7 @@ def plan_grab(
             None,
             parts.get("feint", 0),
             0,
+            0,
             die_sides(rules),
             guard.notes,
         )
@@ -227,11 +249,14 @@ def plan_grab(
     else:
         check = _resist(defender, resist_with, HOLD_CHECKS, defender.escape_bonus)
     bonus = defender.escape_bonus
+    # EL10.4 "his or her next Escape or Hold check": a grabber pinned in turn (a mutual
+    # pin) adds its own bonus to its Hold check
+    own = attacker.escape_bonus if attacker.pinned_by is not None else 0
     return GrabPlan(
         action,
         attacker,
         defender,
-        side(attacker, check_parts(attacker, "hold"), f"{attacker.name} hold"),
+        side(attacker, _held_parts(attacker, "hold", own), f"{attacker.name} hold"),
         side(defender, _held_parts(defender, check, bonus), f"{defender.name} {check}"),
         None,
         spend,
@@ -242,6 +267,7 @@ def plan_grab(
         item_weapon,
         0,
         bonus if check in HOLD_CHECKS else 0,
+        own,
         die_sides(rules),
         carry.notes if carry is not None else (),
     )
@@ -281,11 +307,15 @@ def _result(plan: GrabPlan, contest: Opposed | None) -> Grab:
             0,
             False,
             (),
+            0,
+            False,
+            (),
             True,
             (*notes, f"{plan.attacker.name} releases {d.name}"),
         )
     outcome = damage = thrown = taken = None
     targets: tuple[TargetHp, ...] = ()
+    mutual = plan.attacker.pinned_by == d.name
     if contest is not None:
         margin = contest.margin
         won, lost, tie = _OUTCOMES[plan.action]
@@ -301,6 +331,15 @@ def _result(plan: GrabPlan, contest: Opposed | None) -> Grab:
         if outcome == "taken":
             taken = plan.item_weapon
         notes += _words(plan, outcome, damage, thrown)
+    used = (
+        tuple(
+            who.name
+            for who, bonus in ((plan.attacker, plan.attacker_bonus), (d, plan.escape_bonus))
+            if bonus > 0
+        )
+        if contest is not None
+        else ()
+    )
     return Grab(
         contest.initiator if contest else (unrolled(plan.initiator) if plan.initiator else None),
         contest.opponent if contest else (unrolled(plan.opponent) if plan.opponent else None),
@@ -320,6 +359,9 @@ def _result(plan: GrabPlan, contest: Opposed | None) -> Grab:
         taken,
         plan.feint,
         contest is not None and plan.escape_bonus > 0,
+        used,
+        escape_bonus(plan.attacker, targets[0]) if targets else 0,
+        mutual and outcome == "thrown",
         targets,
         contest is not None,
         tuple(notes),
@@ -328,8 +370,14 @@ def _result(plan: GrabPlan, contest: Opposed | None) -> Grab:
 
 def _words(plan: GrabPlan, outcome: str, damage: int | None, thrown: int | None) -> list[str]:
     a, d = plan.attacker.name, plan.defender.name
+    mutual = plan.attacker.pinned_by == d
     if outcome == "pinned":
         said = [f"{d} is pinned by {a}: it cannot move, and both defend without AGI or dodge"]
+        if mutual:
+            said.append(
+                f"{a} and {d} pin each other: each is held until it escapes or the other lets "
+                "go, and a throw ends both pins"
+            )
         if casts_with_arms(plan.defender):
             said.append(
                 f"if {d} was casting a spell (declared, not yet resolved), it is lost; its MP "
@@ -339,7 +387,10 @@ def _words(plan: GrabPlan, outcome: str, damage: int | None, thrown: int | None)
     return {
         "missed": [f"{a} fails to grab {d}"],
         "held": [f"{a} keeps {d} pinned"] if plan.action != "squeeze" else [],
-        "thrown": [f"{d} is thrown {thrown} ft and released"],
+        "thrown": [
+            f"{d} is thrown {thrown} ft and released"
+            + (f", letting go of {a}: neither is pinned now" if mutual else "")
+        ],
         "broke-free": [f"{d} breaks free"],
         "carried": [f"{a} carries {d} {plan.move_ft} ft"],
         "taken": [f"{a} takes the {plan.item} from {d}"],

@@ -10,7 +10,7 @@ from erc.core.value import Value
 from erc.rulesets.elysium.conditions import actor, two
 from erc.rulesets.elysium.model import Combatant, Settings, Spell, die_sides
 from erc.rulesets.elysium.rules.ap import ApSpend, pay
-from erc.rulesets.elysium.rules.attack import TargetHp
+from erc.rulesets.elysium.rules.attack import TargetHp, escape_bonus
 from erc.rulesets.elysium.rules.defense import Defense, spell_defense
 from erc.rulesets.elysium.rules.rolls import Side, roll_opposed, side, unrolled
 
@@ -124,8 +124,7 @@ def _result(plan: CastPlan, contest: Opposed | None) -> Cast:
     if damage is not None:
         after = max(0, t.hp - damage)
         targets = (TargetHp(t.name, damage, t.hp, after, after <= 0),)
-        if c.pinned_by == t.name:
-            escape = t.hp - after  # EL10.4: damage dealt the grabber while pinned
+        escape = escape_bonus(c, targets[0])
     return Cast(
         contest.initiator if contest else unrolled(plan.initiator),
         contest.opponent if contest else unrolled(plan.defense.side),

@@ -34,7 +34,7 @@ def damage(
 ) -> Mechanic:
     """Damage from outside erc's mechanics (a spell, a fall, a trap): R12.1."""
     state = events.state_of(loaded)
-    result = rules.damage(find(loaded.encounter, name), amount, damage_type, state.drops)
+    result = rules.damage(find(loaded.encounter, name), amount, damage_type)
     return Mechanic(
         "damage",
         lambda _dice: result,

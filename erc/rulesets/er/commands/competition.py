@@ -121,7 +121,7 @@ def _no_action(loaded: Loaded, pair: tuple[Combatant, Combatant], given: list[st
     (R11.2, from the journal, once a round has started)."""
     gone = {one_of_two(loaded.encounter, pair, n, "--no-action") for n in given}
     if loaded.state.round >= 1:
-        gone |= {side.name for side in pair if side.acted}
+        gone |= {side.name for side in pair if side.own_action_spent}
     return gone
 
 

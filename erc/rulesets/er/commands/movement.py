@@ -111,7 +111,7 @@ def movement(
         sneak_approach=sneak_approach,
         costs=tuple(k.strip().casefold() for k in cost or ()),
         steed_size=steed_size.strip().casefold() if steed_size is not None else None,
-        action_spent=action_spent or (started and who.acted > 0),
+        action_spent=action_spent or (started and who.own_action_spent),
         hexes=hexes,
         difficult=difficult,
         crawl=crawl,

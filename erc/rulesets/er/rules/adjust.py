@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from erc.core.errors import ErcError, chosen
 from erc.core.value import Value
-from erc.rulesets.er.conditions import cannot_move
-from erc.rulesets.er.model import CONDITIONS, NEEDS_BY, Combatant, Drop, Settings
+from erc.rulesets.er.conditions import cannot_act, cannot_move
+from erc.rulesets.er.model import CONDITIONS, NEEDS_BY, Combatant, Settings
 from erc.rulesets.er.rules.attack import resistance_of, resisted
 from erc.rulesets.er.rules.movement import Turn, movement
 from erc.rulesets.er.rules.turns import PICK_UP_FT, action_check, reaction_check
@@ -43,9 +43,7 @@ def _amount(amount: int, what: str) -> None:
         raise ErcError("bad-option", f"{what} is a whole number from 0 to {MAX_AMOUNT}")
 
 
-def damage(
-    target: Combatant, amount: int, damage_type: str | None, drops: tuple[Drop, ...] = ()
-) -> Adjusted:
+def damage(target: Combatant, amount: int, damage_type: str | None) -> Adjusted:
     """R12.1: resistance, immunity and vulnerability apply (R5.5); Body never below 0;
     damage above 0 wakes a sleeper (R10); damage to a drop's holder calls for the R6.6
     check (a note)."""
@@ -55,12 +53,7 @@ def damage(
     after = max(0, target.body - dealt)
     woke = dealt > 0 and target.has("asleep")
     notes = [f"{target.name} wakes: damage above 0 wakes a sleeper (R10)"] if woke else []
-    notes += [
-        f"{target.name} holds the drop on {d.victim}: damage calls for its R6.6 check "
-        f"(erc drop {target.name!r} {d.victim!r} --holder-damaged body)"
-        for d in drops
-        if d.holder == target.name and dealt > 0
-    ]
+    notes += target.drop_notes(dealt)
     if not damage_type:
         notes.append("no --type: no resistance applies")
     return Adjusted(
@@ -152,6 +145,13 @@ def conditions(
         raise ErcError("bad-option", f"{who.name} cannot have {needing[0]} itself (--by)")
     if rounds is not None and not 1 <= rounds <= MAX_ROUNDS:
         raise ErcError("bad-option", f"--rounds is a whole number from 1 to {MAX_ROUNDS}")
+    unable = cannot_act(by) if by is not None and "grappled" in names else None
+    if by is not None and unable:  # the fold would end it at once (``settle``)
+        raise ErcError(
+            "cannot-act",
+            f"{by.name} cannot grapple {who.name}: {unable} (R10: a grapple ends when its "
+            "grappler cannot act or is down)",
+        )
     notes = tuple(f"{who.name} is already {n}: it is set again" for n in names if who.has(n))
     after = tuple(dict.fromkeys((*who.condition_names, *names)))
     return Conditioned(
@@ -194,7 +194,7 @@ def pick_up(who: Combatant, weapon: str | None, house: Settings, *, round: int) 
     blocked = cannot_move(who)
     if blocked:
         raise ErcError("cannot-act", f"{who.name} cannot pick anything up: {blocked} (R10)")
-    if round >= 1 and who.acted:
+    if round >= 1 and who.own_action_spent:
         raise ErcError(
             "already-acted",
             f"{who.name} has spent its action this round: picking up needs one unspent "

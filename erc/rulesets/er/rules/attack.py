@@ -547,8 +547,11 @@ def resolver(plan: AttackPlan) -> Callable[[Dice], Attack]:
         strikes = _strikes(plan, rolled)
         targets = tuple([_target(dice, plan, t, strikes) for t in plan.targets])
         damage = 0
-        for target in targets:
-            damage += target.damage
+        notes = plan.notes
+        for target, hit in zip(plan.targets, targets, strict=True):
+            damage += hit.damage
+            if target.holding_drops_on:
+                notes += target.drop_notes(hit.damage)
         return Attack(
             name,
             mode,
@@ -557,7 +560,7 @@ def resolver(plan: AttackPlan) -> Callable[[Dice], Attack]:
             damage,
             crit,
             plan.strikes,
-            plan.notes,
+            notes,
             advantage_from,
             disadvantage_from,
         )

@@ -27,7 +27,7 @@ def action_check(who: Combatant, *, round: int, applying: bool, extra: bool) -> 
     starts the fight, R4.1, or erc used without the fight loop) actions are not counted.
     """
     refuse_actor(who)
-    if round < 1 or not who.acted or extra:
+    if round < 1 or not who.own_action_spent or extra:
         return (f"{who.name} takes an extra action (--extra-action, R11.2)",) if extra else ()
     taken = f"{who.name} has already acted this round ({who.acted} action(s), R11.2)"
     if applying:

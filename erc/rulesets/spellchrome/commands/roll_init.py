@@ -192,7 +192,15 @@ def delay(
     blocked = cannot_act(other)
     if blocked:
         notes.append(f"{other.name} cannot act ({blocked}): {who.name} takes its place")
-    order = rules.delay_order(state.order, who.name, other.name, take_place=bool(blocked))
+    order = rules.delay_order(
+        state.order, who.name, other.name, delays=state.delays, take_place=bool(blocked)
+    )
+    followers = rules.waiting_on(state.order, who.name, state.delays)[1:]
+    if followers:
+        notes.append(
+            f"{', '.join(followers)}, waiting for {who.name}, "
+            f"{'moves' if len(followers) == 1 else 'move'} with it"
+        )
     totals = {row.name: row.total for row in state.initiative}
     delays = {**state.delays, who.name: other.name}
     places = tuple(DelayPlace(i, n, totals.get(n), delays.get(n)) for i, n in enumerate(order, 1))

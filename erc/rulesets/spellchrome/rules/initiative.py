@@ -9,7 +9,8 @@
 - SC2.4: house rule ``initiative: keep`` (default) keeps the whole order of the last applied
   ``roll-init``, delays included, and rolls nothing (``keep_order``).
 - SC2.5: a delay moves a combatant to act immediately after another (``delay_order``); if
-  the other cannot act, the delayer takes its place.
+  the other cannot act, the delayer takes its place. Those waiting for the delayer move
+  with it and stay right after it (``waiting_on``).
 
 Dice (Part 2): one d20 per combatant in file order, then the d10 roll-offs.
 """
@@ -148,12 +149,31 @@ def keep_order(
     return Initiative(round, True, order)
 
 
+def waiting_on(order: Sequence[str], who: str, delays: Mapping[str, str]) -> tuple[str, ...]:
+    """SC2.5: ``who`` and those placed after it who wait for it, directly or through another
+    waiter ("act immediately after that character"), in the order's order. One who took the
+    place of another that could not act sits before it and does not wait behind it.
+    ``who`` must have a place in ``order`` (``delay_order`` checks)."""
+    block = [who]
+    for name in order[order.index(who) + 1 :]:
+        if delays.get(name) in block:
+            block.append(name)
+    return tuple(block)
+
+
 def delay_order(
-    order: Sequence[str], who: str, after: str, *, take_place: bool = False
+    order: Sequence[str],
+    who: str,
+    after: str,
+    *,
+    delays: Mapping[str, str],
+    take_place: bool = False,
 ) -> tuple[str, ...]:
     """SC2.5: ``who`` acts immediately after ``after`` ("They then act immediately after
     that character"); with ``take_place`` (the other cannot act) it takes the other's place.
-    ``who`` must come before ``after`` now: a delay only ever waits."""
+    ``who`` must come before ``after`` now: a delay only ever waits. Those already waiting
+    for ``who`` (``delays``: who waits for whom) move with it and stay right after it, in
+    their order (``waiting_on``); ``who`` cannot wait for one who waits for it."""
     if who == after:
         raise ErcError("bad-delay", f"{who} cannot delay until after itself")
     if who not in order or after not in order:
@@ -168,6 +188,14 @@ def delay_order(
             f"{who} already acts after {after} this round: a delay waits for someone later "
             "in the order",
         )
-    rest = [name for name in order if name != who]
+    moving = waiting_on(order, who, delays)
+    if after in moving:
+        through = "" if delays[after] == who else f" (through {delays[after]})"
+        raise ErcError(
+            "bad-delay",
+            f"{after} is waiting for {who}{through}: {who} cannot wait for {after} in turn, "
+            "or neither would act",
+        )
+    rest = [name for name in order if name not in moving]
     at = rest.index(after) + (0 if take_place else 1)
-    return (*rest[:at], who, *rest[at:])
+    return (*rest[:at], *moving, *rest[at:])
