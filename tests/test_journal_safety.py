@@ -142,6 +142,69 @@ def test_ids_and_rounds_stay_exact_in_every_json_reader(erc: Any, tmp_path: Path
     assert erc("status", "-e", DUEL, "--journal", path, "--json").code == 0
 
 
+def test_a_whole_last_event_without_its_newline_is_never_truncated(
+    erc: Any, tmp_path: Path
+) -> None:
+    """Nothing recorded is lost: a last line that holds a whole event and lacks only its
+    newline (an editor that dropped it) was truncated away as torn by the next writer,
+    losing a reported success and giving its id to another event. No write cut short can
+    leave a whole JSON object, but one cut just before the newline can, and erc cannot tell
+    the two apart: the writer refuses, nothing written, and says how to keep it."""
+    path = tmp_path / "j.jsonl"
+    for seed in ("1", "2"):
+        assert attack(erc, path, "--apply", "--seed", seed).code == 0
+    path.write_bytes(path.read_bytes().rstrip(b"\n"))
+    before = path.read_bytes()
+    refused = attack(erc, path, "--apply", "--seed", "3")
+    assert refused.code == 2 and refused.error["code"] == "bad-journal", refused.err
+    assert "whole event" in refused.error["message"] and refused.error["line"] == 2
+    assert path.read_bytes() == before
+    path.write_bytes(before + b"\n")  # the newline added back: the event counts again
+    assert attack(erc, path, "--apply", "--seed", "3").json["applied"]["event"] == 3
+
+
+@pytest.mark.parametrize(
+    "lines",
+    [
+        # two events on one line: once credited to the next line, whose event went missing
+        [b'{"id":1,"effects":[]},{"id":2,"effects":[]}', b'{"id":3,"effects":[]}'],
+        # an open string running into the next line: once an IndexError traceback
+        [b'{"id":1,"command":"a","effects":["', b'{ }"]}'],
+    ],
+)
+def test_hand_edited_lines_that_do_not_split_as_events_are_a_clean_error(
+    erc: Any, tmp_path: Path, lines: list[bytes]
+) -> None:
+    """A journal is one event a line: every reader and writer refuses a line that is not
+    one (``bad-journal`` naming a line, exit 2), and nothing is written; the many lines
+    decoded at once are read line by line when they do not come out one event a line."""
+    path = tmp_path / "j.jsonl"
+    path.write_bytes(b"\n".join(lines) + b"\n")
+    before = path.read_bytes()
+    for argv in (("status",), ("log",), ("damage", "Ogre", "1", "--apply"), ("undo",)):
+        ran = erc(*argv, "-e", DUEL, "--journal", path, "--json")
+        assert ran.code == 2 and ran.error["code"] == "bad-journal", (argv, ran.err)
+        assert "Traceback" not in ran.err
+    assert path.read_bytes() == before
+    assert_batch_goes_on_past_a_bad_journal(f"status --journal {path}")
+
+
+@pytest.mark.parametrize("before", [b" ", b"\t", b"\xef\xbb\xbf"])
+def test_a_line_with_a_blank_or_a_bom_before_its_event_is_read_once(
+    erc: Any, tmp_path: Path, before: bytes
+) -> None:
+    """A hand-edited line with white space (or a byte-order mark) before its event is the
+    event it holds: it was read twice and called "the event id 1 is used twice"."""
+    path = tmp_path / "j.jsonl"
+    for seed in ("1", "2"):
+        assert attack(erc, path, "--apply", "--seed", seed).code == 0
+    path.write_bytes(before + path.read_bytes())
+    status = erc("status", "-e", DUEL, "--journal", path, "--json")
+    assert status.code == 0, status.err
+    assert len(erc("log", "-e", DUEL, "--journal", path, "--json").json["result"]["events"]) == 2
+    assert attack(erc, path, "--apply", "--seed", "3").json["applied"]["event"] == 3
+
+
 def test_the_encounter_file_is_never_the_journal(erc: Any, tmp_path: Path) -> None:
     """CONTRACT: "The encounter file itself is never rewritten": a journal that is the
     encounter file (by its name or another link to it) is refused before anything is read

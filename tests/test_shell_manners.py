@@ -185,6 +185,26 @@ def test_batch_lines_lose_a_trailing_comment_as_a_shell_splits_them(tmp_path: Pa
     assert documents[0]["seed"] == 1 and documents[1]["seed"] == 3
 
 
+def test_a_batch_line_left_open_is_its_usage_error_not_a_stray_file(tmp_path: Path) -> None:
+    """A line ending in an option without its value says so, as the command alone does: the
+    ``-e FILE`` and ``--json`` a batch adds to a line went after it, and were taken as its
+    value (``--journal`` recorded the event in a file named ``--json``)."""
+    duel = tmp_path / "duel.yaml"
+    shutil.copy(DUEL, duel)
+    lines = (
+        f"damage Ogre 1 --apply -e {duel} --journal\n"
+        "damage Ogre 1 --apply --key\nroll d6 --vs\nattack Kaela Ogre --with\n"
+    )
+    env = {"ERC_CACHE_DIR": str(tmp_path / "cache"), "ERC_JOURNAL": str(tmp_path / "j.jsonl")}
+    ran = process("batch", "-e", str(duel), input=lines.encode(), env=env, cwd=tmp_path)
+    documents = [json.loads(x) for x in ran.stdout.splitlines()]
+    assert ran.returncode == 2 and len(documents) == 4
+    for document, option in zip(documents, ("--journal", "--key", "--vs", "--with"), strict=True):
+        assert document["error"]["code"] == "usage", document
+        assert f"'{option}' requires an argument" in document["error"]["message"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["cache", "duel.yaml"]
+
+
 def test_batch_answers_each_line_before_waiting_for_the_next(tmp_path: Path) -> None:
     """A script that writes a line and waits for its envelope (``coproc erc batch``, a
     pipe both ways) gets each envelope before it writes the next line: what has been

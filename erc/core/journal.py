@@ -251,27 +251,33 @@ def _block(path: str, lines: list[tuple[int, bytes]], seen: set[int]) -> list[En
     line costs more than its text); a block that does not parse so is read line by line,
     which finds the bad line and says where."""
     heads: list[bytes] = []
-    kept: list[tuple[int, bytes]] = []
+    kept: list[tuple[int, bytes, Entry | None]] = []
     cut_at = _CUT
     for number, raw in lines:
         if not raw or len(raw) > MAX_LINE_BYTES or raw[:1] != b"{":
             entry = _line(path, number, raw, seen)  # blank, too long or not an object
-            if entry is not None:
-                kept.append((number, raw))
-                heads.append(raw)
+            if entry is not None:  # (read already: a line with a blank or BOM before it)
+                kept.append((number, raw, entry))
             continue
         cut = raw.find(cut_at)
         heads.append(raw[:cut] + b"}" if cut > 0 else raw)
-        kept.append((number, raw))
+        kept.append((number, raw, None))
     if not kept:
         return []
-    try:
-        decoded = json.loads(b"[" + b",".join(heads) + b"]")
+    try:  # joined by newlines, which no JSON string holds: no line runs into the next
+        decoded = json.loads(b"[" + b",\n".join(heads) + b"]") if heads else []
     except _UNREADABLE:
         decoded = None
+    if decoded is not None and len(decoded) != len(heads):
+        decoded = None  # a line holding two values: each line is read on its own
     out = []
-    for i, (number, raw) in enumerate(kept):
-        event = decoded[i] if decoded is not None else None
+    at = 0
+    for number, raw, ready in kept:
+        if ready is not None:
+            out.append(ready)
+            continue
+        event = decoded[at] if decoded is not None else None
+        at += 1
         if not (isinstance(event, dict) and "effects" in event):
             entry = _line(path, number, raw, seen)  # the slow, exact way, with its errors
             if entry is not None:
@@ -482,6 +488,23 @@ def _not_the_encounter(fd: int, path: str, encounter: str) -> None:
         )
 
 
+_WHOLE_BUT_UNENDED = (
+    "the last line holds a whole event but no newline ends it: an edit that dropped the "
+    "newline, or a write cut just before it, and erc cannot tell which; nothing was written. "
+    "Add the newline to keep the event, or delete the line"
+)
+
+
+def _whole_event(raw: bytes) -> bool:
+    """Whether ``raw`` is a whole event (a JSON object with its effects), as no write cut
+    short can be: a proper prefix of a JSON object is never one."""
+    try:
+        event = json.loads(raw)
+    except _UNREADABLE:
+        return False
+    return isinstance(event, dict) and "effects" in event
+
+
 class Handle:
     """The journal held under its lock: shared to read, exclusive to write (from reading the
     state a command checks to the end of its append). A writer first truncates a torn tail
@@ -564,6 +587,8 @@ class Handle:
         line = 1 + _count_newlines(self.fd, keep)
         if not _may_begin_an_event(os.pread(self.fd, len(_EVENT_START), keep)):
             raise _bad(self.path, line, _NOT_TORN)
+        if size - keep <= MAX_LINE_BYTES and _whole_event(os.pread(self.fd, size - keep, keep)):
+            raise _bad(self.path, line, _WHOLE_BUT_UNENDED)
         os.ftruncate(self.fd, keep)
         os.fsync(self.fd)
         warn(

@@ -295,9 +295,9 @@ def one(
         message = f"batch line {number}: --help has no JSON form; run erc {command} --help"
         return _error(number, command, ErcError("usage", message))
     if encounter and command not in ("roll", "check", "schema") and not _names_encounter(args):
-        args += ["-e", encounter]
-    if "--json" not in args and command != "check":
-        args.append("--json")
+        args[1:1] = ["-e", encounter]  # after the command's name: never taken as the value
+    if "--json" not in args and command != "check":  # of a last option the line left open
+        args.insert(1, "--json")
     key, given = reuse.without_seed(args) if digits is not None else (None, None)
     document = _attempt(number, command, lambda: reuse.quick(args) or outcome_of(args), objects)
     if key is not None and given is not None and reuse.kept(key) and len(_seen) < MAX_SEEN:

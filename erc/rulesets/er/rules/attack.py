@@ -534,6 +534,7 @@ def resolver(plan: AttackPlan) -> Callable[[Dice], Attack]:
     drawn = tuple(_drawing(name, s) for s in plan.strikes)
     primary = tuple(i for i, s in enumerate(plan.strikes) if s.pool == "primary")
     advantage_from, disadvantage_from = plan.modes.advantage_from, plan.modes.disadvantage_from
+    holders = tuple((i, t) for i, t in enumerate(plan.targets) if t.holding_drops_on)
 
     def resolve_plan(dice: Dice) -> Attack:
         rolled = [_roll_strike(dice, s, how) for s, how in zip(plan.strikes, drawn, strict=True)]
@@ -547,11 +548,11 @@ def resolver(plan: AttackPlan) -> Callable[[Dice], Attack]:
         strikes = _strikes(plan, rolled)
         targets = tuple([_target(dice, plan, t, strikes) for t in plan.targets])
         damage = 0
+        for target in targets:
+            damage += target.damage
         notes = plan.notes
-        for target, hit in zip(plan.targets, targets, strict=True):
-            damage += hit.damage
-            if target.holding_drops_on:
-                notes += target.drop_notes(hit.damage)
+        for at, holder in holders:  # R6.6: damage to a drop's holder calls for its check
+            notes += holder.drop_notes(targets[at].damage)
         return Attack(
             name,
             mode,
