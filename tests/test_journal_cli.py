@@ -423,6 +423,40 @@ def test_a_sleeper_wakes_with_a_made_check(erc, tmp_path: Path) -> None:  # type
     assert "asleep" not in thorin["conditions"]
 
 
+def test_a_sleeper_woken_after_round_1_checks_for_surprise(erc, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """R4.4: "a sleeper who stayed asleep checks again to wake (DC 17) and, once woken,
+    checks for surprise (DC 14)". ``perceive --surprise`` is that check: failed, the woken
+    sleeper is surprised for the rest of the round (R4.3: no action, no movement, no
+    reaction), and the next round ends it; made, nothing changes. Refused in round 1
+    (``roll-init --surprise`` decides it) and for one still asleep."""
+
+    def conditions(erc, path: Path) -> list[str]:  # type: ignore[no-untyped-def]
+        return [c["name"] for c in status_of(erc, str(path), "Thorin")["conditions"]]
+
+    path = tmp_path / "ambush.yaml"
+    path.write_text((ENCOUNTERS / "ambush.yaml").read_text())
+    enc = ["-e", str(path), "--json"]
+    assert erc("roll-init", *enc, "--surprise", "--trigger", "Vessa", "--silent", "--seed", "1",
+               "--apply").code == 0  # fmt: skip
+    early = erc("perceive", "Thorin", *enc, "--surprise", "--rolls", "3")
+    assert early.code == 2 and "from round 2 on" in early.error["message"]
+    assert erc("roll-init", *enc, "--seed", "2", "--apply").code == 0
+    asleep = erc("perceive", "Thorin", *enc, "--surprise", "--rolls", "3")
+    assert asleep.code == 2 and "checks to wake first" in asleep.error["message"]
+    assert erc("perceive", "Thorin", *enc, "--rolls", "20", "--apply").code == 0  # wakes
+    failed = erc("perceive", "Thorin", *enc, "--surprise", "--rolls", "3", "--apply")
+    result = failed.json["result"]
+    assert (result["dc"], result["success"], result["surprise_check"]) == (14, False, True)
+    assert "surprised" in conditions(erc, path)
+    refused = erc("attack", "Thorin", "Vessa", *enc, "--rolls", "5,5", "--apply")
+    assert refused.code == 2 and refused.error["code"] == "cannot-act"
+    assert erc("roll-init", *enc, "--seed", "3", "--apply").code == 0
+    assert "surprised" not in conditions(erc, path)
+    made = erc("perceive", "Thorin", *enc, "--surprise", "--rolls", "20", "--apply")
+    assert made.json["result"]["success"]
+    assert "surprised" not in conditions(erc, path)
+
+
 def test_a_victim_that_cannot_react_cannot_resist(erc, arena: Path, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     """R8.4 with R4.3: a surprised victim has "no reaction in round 1"; asleep, too."""
     path = tmp_path / "sleepy.yaml"

@@ -182,5 +182,5 @@ def refuse_actor(who: Combatant) -> None:
         raise ErcError(
             "cannot-act",
             f"{who.name} cannot act: {reason}"
-            + (" (R4.3: no action in round 1)" if reason == "surprised" else ""),
+            + (" (R4.3, R4.4: no action this round)" if reason == "surprised" else ""),
         )

@@ -323,7 +323,11 @@ def disarm(result: Any, state: State, extra: bool = False, locks: Any = ()) -> l
 
 
 def perceive(result: Any, state: State) -> list[Effect]:
-    """R4.4: "a sleeper who stayed asleep checks again to wake (DC 17)": made, it wakes."""
+    """R4.4: "a sleeper who stayed asleep checks again to wake (DC 17)": made, it wakes;
+    "once woken, checks for surprise (DC 14)": failed, it is surprised for the rest of the
+    round (the next round's start ends it, as R4.3's)."""
+    if result.surprise_check:
+        return [] if result.success else [ConditionChange(result.name, add="surprised")]
     if state.encounter.get(result.name).has("asleep") and result.success:
         return [ConditionChange(result.name, remove="asleep")]
     return []

@@ -7,7 +7,7 @@ from erc.core.lookup import find
 from erc.core.mechanic import Mechanic, command
 from erc.rulesets.er import events
 from erc.rulesets.er.rules.checks import DEFAULT_DC
-from erc.rulesets.er.rules.surprise import perceive as resolve
+from erc.rulesets.er.rules.surprise import Awareness, perceive as resolve
 
 TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
 if TYPE_CHECKING:
@@ -15,6 +15,7 @@ if TYPE_CHECKING:
 
     import typer
 
+    from erc.core.dice import Dice
     from erc.core.session import Loaded
 
 
@@ -35,15 +36,28 @@ def perceive(
     disadvantage: Annotated[
         bool, typer.Option("--disadvantage", help="Roll at disadvantage (R1.5).")
     ] = False,
+    surprise: Annotated[
+        bool,
+        typer.Option(
+            "--surprise",
+            help="The surprise check of a sleeper woken after round 1 (R4.4): failing it, "
+            "surprised for the rest of the round.",
+        ),
+    ] = False,
 ) -> Mechanic:
     """One Perception check: d20 + Perception modifier against a DC (asleep, blind or deaf
     raise it by 3)."""
     who = find(loaded.encounter, name)
     mode = Mode.of(advantage, disadvantage)
     state = events.state_of(loaded)
+    round = state.round
+
+    def check(dice: Dice) -> Awareness:
+        return resolve(dice, who, dc, scan=scan, mode=mode, surprise_check=surprise, round=round)
+
     return Mechanic(
         "perceive",
-        lambda dice: resolve(dice, who, dc, scan=scan, mode=mode),
+        check,
         "erc.rulesets.er.render.perceive",
         effects=lambda result: events.perceive(result, state),
     )

@@ -50,6 +50,12 @@ def check_cells(check: Awareness) -> list[Text]:
 def render(outcome: Outcome) -> Iterator[Any]:
     check: Awareness = outcome.result
     at = f" at {check.advantage}" if check.advantage != "normal" else ""
-    grid = table(f"Perception check{at}", *COLUMNS)
+    kind = "Surprise check (R4.4)" if check.surprise_check else "Perception check"
+    grid = table(f"{kind}{at}", *COLUMNS)
     grid.add_row(*check_cells(check))
     yield grid
+    if check.surprise_check and not check.success:
+        yield text(
+            f"{check.name} is surprised for the rest of this round: no action, no movement, "
+            "no reaction (R4.3, R4.4)"
+        )

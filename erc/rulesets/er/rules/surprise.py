@@ -17,7 +17,7 @@ from collections.abc import Sequence
 
 from erc.core.dice import Dice, Die, Mode
 from erc.core.errors import ErcError
-from erc.core.value import Value
+from erc.core.value import Value, replace
 from erc.rulesets.er.model import Combatant
 from erc.rulesets.er.rules.checks import DEFAULT_DC, perception
 
@@ -57,6 +57,9 @@ class Awareness(Value):
     scan: bool = False
     foreknowledge: bool = False
     no_roll: str | None = None
+    surprise_check: bool = False
+    """R4.4: the surprise check of a sleeper woken after round 1 (``perceive --surprise``):
+    failed, it is surprised for the rest of the round."""
 
 
 def penalties(who: Combatant) -> tuple[Penalty, ...]:
@@ -121,15 +124,40 @@ def perceive(
     *,
     scan: bool = False,
     mode: Mode = Mode.NORMAL,
+    surprise_check: bool = False,
+    round: int = 0,
 ) -> Awareness:
     """``erc perceive``: one check (R2.3), +4 when actively scanning, conditions as in R4.2.
 
-    A combatant that cannot perceive, or a sleeper, cannot actively scan.
+    A combatant that cannot perceive, or a sleeper, cannot actively scan. With
+    ``surprise_check`` it is R4.4's "once woken, checks for surprise (DC 14)", from round 2
+    on (round 1's surprise is ``roll-init --surprise``), for one awake.
     """
     state = why_no_roll(who, noise=True) or ("asleep" if who.has("asleep") else None)
     if scan and state:
         raise ErcError("bad-option", f"{who.name} is {state} and cannot actively scan (--scan)")
-    return check(dice, who, dc, mode=mode, scan=scan, purpose=f"{who.name} perception")
+    if surprise_check:
+        _surprise_check_allowed(who, round, scan)
+    found = check(dice, who, dc, mode=mode, scan=scan, purpose=f"{who.name} perception")
+    return replace(found, surprise_check=True) if surprise_check else found
+
+
+def _surprise_check_allowed(who: Combatant, round: int, scan: bool) -> None:
+    """R4.4: the surprise check is for one woken after round 1 (round 2 on), once awake."""
+    if round < 2:
+        raise ErcError(
+            "bad-option",
+            "--surprise is R4.4's check for a sleeper woken after round 1 (from round 2 on); "
+            "round 1's surprise is erc roll-init --surprise (R4.2)",
+        )
+    if who.has("asleep"):
+        raise ErcError(
+            "bad-option",
+            f"{who.name} is asleep: it checks to wake first (erc perceive {who.name!r}), "
+            "then for surprise (R4.4)",
+        )
+    if scan:
+        raise ErcError("bad-option", "--surprise is a plain check: it takes no --scan")
 
 
 class SurpriseSetup(Value):
