@@ -111,3 +111,30 @@ def test_every_module_that_shapes_a_cached_model_is_in_its_stamp(name: str) -> N
                     ):
                         todo.append(f"{path}.py")
     assert {"core/encounter/convert.py", f"{folder}/fields.py", f"{folder}/from_file.py"} <= seen
+
+
+def test_the_cache_makes_no_tree_where_none_was(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The cache is only a cache: it makes its own folder (and its ``journals`` folder) in a
+    folder that exists, and by default ``~/.cache`` in an existing home, but no tree: a
+    mistyped ``ERC_CACHE_DIR`` (``/nonexistent/x``) or a missing home (``HOME=/nonexistent``)
+    used to be made, parents and all. Without a folder it is simply not used."""
+    path = copy("duel.yaml", tmp_path)
+    monkeypatch.setenv("ERC_CACHE_DIR", str(tmp_path / "typo" / "erc"))
+    load(str(path))
+    assert not (tmp_path / "typo").exists() and cached(path) is None
+    monkeypatch.delenv("ERC_CACHE_DIR")
+    monkeypatch.delenv("XDG_CACHE_HOME", raising=False)
+    monkeypatch.setenv("HOME", str(tmp_path / "nohome"))
+    load(str(path))
+    assert not (tmp_path / "nohome").exists()
+    (tmp_path / "home").mkdir()
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    load(str(path))
+    made = tmp_path / "home" / ".cache" / "erc"
+    assert cached(path) is not None and made.stat().st_mode & 0o777 == 0o700
+    assert (made.parent.stat().st_mode & 0o777) == 0o700
+    monkeypatch.setenv("ERC_CACHE_DIR", str(tmp_path / "mine"))
+    load(str(path))
+    assert cached(path) is not None  # its last level is made in a folder that exists

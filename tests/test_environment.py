@@ -447,6 +447,7 @@ def test_sigint_while_loading_exits_by_the_signal(tmp_path: Path, duel: Path) ->
 @pytest.fixture
 def folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     where = tmp_path / "private" / "erc"
+    where.parent.mkdir()  # the cache makes its own folder, in a folder that exists
     monkeypatch.setenv("ERC_CACHE_DIR", str(where))
     return where
 

@@ -136,8 +136,7 @@ def write_entry(entry: str, blob: bytes, suffix: str, keep: int | None = None) -
     where = os.path.dirname(entry)
     try:
         if not os.path.isdir(where):
-            os.makedirs(where, mode=0o700, exist_ok=True)
-            os.chmod(where, 0o700)  # whatever the umask
+            _make(where)
         if not _trusted(where):
             return
         temporary = f"{entry}.{os.getpid()}.tmp"
@@ -148,6 +147,30 @@ def write_entry(entry: str, blob: bytes, suffix: str, keep: int | None = None) -
         _prune(where, suffix, MAX_ENTRIES if keep is None else keep)
     except (OSError, ValueError):
         return
+
+
+def _make(where: str) -> None:
+    """Make ``where`` (the cache's folder, or one inside it), each level ``0700`` whatever
+    the umask, only in a folder that exists: the cache's folder in its parent (a mistyped
+    ``ERC_CACHE_DIR`` makes no tree), and by default ``~/.cache`` in an existing home
+    (never a missing home). Else ``OSError``: no cache."""
+    root = os.path.abspath(folder() or where)
+    missing = []
+    at = os.path.abspath(where)
+    while not os.path.isdir(at):
+        missing.append(at)
+        if os.path.dirname(at) == at:
+            raise OSError(f"no folder to make {where} in")
+        at = os.path.dirname(at)
+    allowed = at == os.path.dirname(root) or at == root or at.startswith(root + os.sep)
+    default = not os.environ.get("ERC_CACHE_DIR") and not os.environ.get("XDG_CACHE_HOME")
+    if default and at == os.path.dirname(os.path.dirname(root)):
+        allowed = True  # the home exists: its .cache is made, as XDG says
+    if not allowed:
+        raise OSError(f"{at} holds no folder of the cache's path {where}")
+    for level in reversed(missing):
+        os.mkdir(level, 0o700)
+        os.chmod(level, 0o700)
 
 
 def get(data: bytes, path: str) -> Any | None:
