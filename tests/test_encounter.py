@@ -355,3 +355,24 @@ def test_every_bad_item_of_a_list_and_every_length_bound_is_reported_with_its_pl
         ("combatants[0].bab.ranged[1]: expected int, got str", 4, line.index("x") + 1),
         ("combatants[0].bab.ranged[2]: expected int <= 100", 4, line.index("200") + 1),
     ]
+
+
+@pytest.mark.parametrize(
+    ("given", "shown"),
+    [("null", "null"), ("[er]", '["er"]'), ("true", "true"), ("erx", "'erx'")],
+)
+def test_a_bad_value_is_quoted_as_the_file_writes_it(given: str, shown: str) -> None:
+    """CONTRACT "wrong types are errors with line and column": the message shows the value
+    as YAML would (``null``, ``["er"]``), not as Python does (``None``, ``['er']``)."""
+    text = f"erc: 1\nruleset: {given}\ncombatants: [{{name: A, ac: 10, body: 5}}]\n"
+    _, found = problems_in(text, "t.yaml")
+    assert [p.message.split(" is not one of")[0] for p in found] == [f"ruleset: {shown}"]
+
+
+@pytest.mark.parametrize("ending", ["", "\n", "\n\n\n"])
+def test_a_file_cut_short_is_placed_at_its_end(ending: str) -> None:
+    """CONTRACT: errors name the line and column. A file cut short (``combatants: [`` and
+    nothing after) was placed on a line after the last (``3:1`` in a two-line file); it is
+    placed at the end of the last line."""
+    _, found = problems_in("erc: 1\ncombatants: [" + ending, "t.yaml")
+    assert [(p.line, p.column) for p in found] == [(2, 14)]

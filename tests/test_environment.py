@@ -209,6 +209,25 @@ def test_a_seed_error_blames_where_the_seed_came_from(
     assert erc("roll", "d20", "--seed", "3", "--json").json["seed"] == 3  # --seed wins
 
 
+def test_erc_seed_is_read_only_where_a_seed_would_be_used(
+    erc: Any, duel: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """CONTRACT ``--seed N`` (or ``ERC_SEED``): the seed of what draws dice. A bad
+    ``ERC_SEED`` left in the environment broke commands it has no part in (``damage``, an
+    attack given ``--rolls``); they run, with ``seed`` null as no seed was used. Where a
+    seed is drawn from it, it is still an error naming it."""
+    enc = ["-e", str(duel), "--journal", os.devnull, "--json"]
+    monkeypatch.setenv("ERC_SEED", "abc")
+    for argv in (("damage", "Ogre", "1"), ("attack", "Kaela", "Ogre", "--rolls", "18,17,4,11")):
+        ran = erc(*argv, *enc)
+        assert ran.code == 0 and ran.json["seed"] is None, (argv, ran.err)
+    ran = erc("attack", "Kaela", "Ogre", *enc)
+    assert ran.code == 2 and ran.error["code"] == "bad-seed" and "ERC_SEED" in ran.error["message"]
+    monkeypatch.setenv("ERC_SEED", "5")
+    assert erc("damage", "Ogre", "1", *enc).json["seed"] is None  # it draws no dice
+    assert erc("attack", "Kaela", "Ogre", *enc).json["seed"] == 5
+
+
 @pytest.mark.parametrize("value", ["--2", "1.5", "two", "-0x1"])
 def test_integer_options_parse_one_way(
     erc: Any, value: str, monkeypatch: pytest.MonkeyPatch

@@ -133,7 +133,8 @@ def invoke(name: str, func: Callable[..., Any], options: Options, own: dict[str,
         check_key(options.key, options.apply)
     if options.seed is not None and options.rolls is not None:
         raise ErcError("usage", "give --seed or --rolls, not both")
-    parse_seed(options.seed)  # a bad seed is refused before anything is loaded
+    if options.seed is not None:
+        parse_seed(options.seed)  # a bad --seed is refused before anything is loaded
     import sys
 
     reuse = sys.modules.get("erc.cli.reuse")  # imported by erc batch alone
@@ -158,7 +159,10 @@ def execute(mechanic: Mechanic, loaded: Loaded, options: Options) -> Outcome:
     with ``--seed`` or ``--rolls`` it also resolves.
     """
     physical = PhysicalSource(parse_rolls(options.rolls)) if options.rolls is not None else None
-    given_seed = None if physical is not None else parse_seed(options.seed)
+    # ERC_SEED is the seed of what draws dice: no word on it where nothing would use it
+    # (--rolls given, or a mechanic that draws none); a --seed given is always read
+    used = physical is None and (mechanic.draws or options.seed is not None)
+    given_seed = parse_seed(options.seed) if used else None
     odds_alone = options.odds and given_seed is None and physical is None
     odds = mechanic.odds() if options.odds and mechanic.odds is not None else None
     seed: int | None = None

@@ -85,3 +85,17 @@ def whole_number(text: str, *, signed: bool = True, most_digits: int = 25) -> in
     if not digits or len(digits) > most_digits or not digits.isascii() or not digits.isdigit():
         return None
     return int(stripped)
+
+
+def as_written(value: object) -> str:
+    """A value from a file as its reader would write it: text quoted, the rest as JSON
+    (``null``, ``true``, ``["er"]``; YAML's own flow style), not Python's ``None`` and
+    ``['er']``."""
+    if isinstance(value, str):
+        return repr(value)
+    import json
+
+    try:
+        return json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError):
+        return repr(value)

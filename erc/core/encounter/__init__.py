@@ -95,7 +95,10 @@ def ruleset_of(doc: Document) -> tuple[Ruleset | None, list[Problem]]:
     hint = did_you_mean(str(name), rulesets.NAMES)
     mark = doc.mark(("ruleset",)) or (None, None)
     listed = ", ".join(rulesets.NAMES)
-    return None, [Problem(f"ruleset: {name!r} is not one of: {listed}{hint}", *mark)]
+    from erc.core.text import as_written
+
+    shown = as_written(name)
+    return None, [Problem(f"ruleset: {shown} is not one of: {listed}{hint}", *mark)]
 
 
 def checked(text: str, path: str | None = None) -> tuple[Any | None, list[Problem], list[Problem]]:

@@ -15,6 +15,7 @@ import msgspec
 
 from erc.core.encounter.yamlread import Document, Path
 from erc.core.errors import Problem, did_you_mean
+from erc.core.text import as_written
 
 EXTENSION_PREFIX = "x-"
 """Top-level keys starting with it hold anchors for sharing (README "Encounter files"): they
@@ -220,7 +221,7 @@ def _leaf(
         if choices is not None and text.startswith("Invalid enum value"):
             listed = ", ".join(map(str, choices))
             hint = did_you_mean(str(bad), [str(c) for c in choices])
-            text = f"{bad!r} is not one of: {listed}{hint}"
+            text = f"{as_written(bad)} is not one of: {listed}{hint}"
         else:
             text = text[0].lower() + text[1:]
             text = text.replace("`", "")

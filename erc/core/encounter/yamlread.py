@@ -286,13 +286,24 @@ def read(text: str, *, track: bool = False) -> Document:
         doc.data = None
     except yaml.MarkedYAMLError as exc:
         yaml_mark = exc.problem_mark or exc.context_mark
-        where = (yaml_mark.line + 1, yaml_mark.column + 1) if yaml_mark else (None, None)
+        where = _within(text, yaml_mark.line, yaml_mark.column) if yaml_mark else (None, None)
         doc.problems.append(Problem(f"YAML syntax: {exc.problem or exc.context}", *where))
         doc.data = None
     except yaml.YAMLError as exc:
         doc.problems.append(Problem(f"YAML: {exc}"))
         doc.data = None
     return doc
+
+
+def _within(text: str, line: int, column: int) -> tuple[int, int]:
+    """A YAML mark (0-based) as a line and column of ``text``: the end of the input (after
+    its last newline, where a file cut short ends) is the end of its last line."""
+    lines = text.split("\n")
+    while len(lines) > 1 and not lines[-1]:
+        lines.pop()
+    if line >= len(lines):
+        return len(lines), len(lines[-1]) + 1
+    return line + 1, column + 1
 
 
 def _merge(frame: _Frame, doc: Document) -> None:
