@@ -155,6 +155,8 @@ def test_a_whole_last_event_without_its_newline_is_never_truncated(
         assert attack(erc, path, "--apply", "--seed", seed).code == 0
     path.write_bytes(path.read_bytes().rstrip(b"\n"))
     before = path.read_bytes()
+    read = erc("status", "-e", DUEL, "--journal", path)  # a reader says what it is, too
+    assert read.code == 0 and "holds a whole event but no newline" in read.err
     refused = attack(erc, path, "--apply", "--seed", "3")
     assert refused.code == 2 and refused.error["code"] == "bad-journal", refused.err
     assert "whole event" in refused.error["message"] and refused.error["line"] == 2

@@ -68,6 +68,8 @@ class Read(Value):
     """How many complete lines were read, blank ones included."""
     crc: int = 0
     """CRC-32 of the bytes of those complete lines, from the start of the file."""
+    whole_tail: bool = False
+    """The torn last line is a whole event that only lacks its newline (``_whole_event``)."""
 
 
 def default_path(encounter_path: str) -> str:
@@ -203,6 +205,7 @@ class _Lines:
         self.torn = bool(rest)
         self.tail = rest[: len(_EVENT_START)]
         """The first bytes of an unfinished last line."""
+        self.whole_tail = bool(rest) and len(rest) <= MAX_LINE_BYTES and _whole_event(rest)
 
 
 def scan(
@@ -239,7 +242,7 @@ def scan(
     torn = number + 1 if lines.torn else None
     if torn is not None and not _may_begin_an_event(lines.tail):
         raise _bad(path, torn, _NOT_TORN)
-    return Read(tuple(entries), torn, lines.offset, number, lines.crc)
+    return Read(tuple(entries), torn, lines.offset, number, lines.crc, lines.whole_tail)
 
 
 _BLOCK = 2048
@@ -488,6 +491,11 @@ def _not_the_encounter(fd: int, path: str, encounter: str) -> None:
         )
 
 
+_TORN_READ = "a torn line (an interrupted write) was skipped"
+_WHOLE_BUT_UNENDED_READ = (
+    "the last line holds a whole event but no newline ends it: it was left out; add the "
+    "newline to keep it, or delete the line (erc writes nothing to this journal until then)"
+)
 _WHOLE_BUT_UNENDED = (
     "the last line holds a whole event but no newline ends it: an edit that dropped the "
     "newline, or a write cut just before it, and erc cannot tell which; nothing was written. "
@@ -562,7 +570,8 @@ class Handle:
             return Read(())
         read = _scan_fd(self.fd, self.path, start, first_line, crc, seen)
         if read.torn_line is not None and not self.write:
-            warn(f"{self.path}:{read.torn_line}: a torn line (an interrupted write) was skipped")
+            what = _WHOLE_BUT_UNENDED_READ if read.whole_tail else _TORN_READ
+            warn(f"{self.path}:{read.torn_line}: {what}")
         return read
 
     def crc(self, end: int) -> int:
