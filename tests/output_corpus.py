@@ -110,6 +110,7 @@ ER_FIGHT: list[tuple[str, list[str]]] = [
     ("duel.yaml", ["status"]),
     ("duel.yaml", ["free", "Kaela"]),
     ("duel.yaml", ["roll-init", "--apply", "--seed", "4"]),  # R8.2: paid by its next action
+    ("duel.yaml", ["free", "Kaela", "--drop"]),  # or dropped, with its reaction
     ("duel.yaml", ["free", "Kaela", "--apply"]),
     ("duel.yaml", ["movement", "Fenn", "--hexes", "2", "--apply"]),
     ("duel.yaml", ["condition", "Ogre", "prone", "--apply"]),

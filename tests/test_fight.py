@@ -714,6 +714,47 @@ def test_a_lock_ends_when_the_locker_uses_the_locking_weapons_hands(erc: Any, pi
     assert row(erc, pit, "Brute")["locked_weapons"] == []
 
 
+def test_r8_2_the_wielder_may_drop_its_locked_weapon_as_a_reaction(erc: Any, pit: Path) -> None:
+    """R8.2: "the victim may drop it as a reaction"; seed 001: "Obviously, this does not free
+    the weapon, but it would allow switching to a different one on his or her person".
+    ``free --drop --apply`` spends the reaction; the lock holds on, the wielder strikes with
+    another weapon, and once the lock ends the weapon lies on the ground (``pick-up``).
+    Undone, the weapon is back in the wielder's locked hand."""
+    applied(erc, pit, "roll-init", "--rolls", "9,5,1")
+    applied(erc, pit, "disarm", "Brute", "Hero", "--lock", "--no-resist", "--rolls", "20")
+    dropped = applied(erc, pit, "free", "Hero", "--drop")["result"]
+    assert (dropped["weapon"], dropped["locker"]) == ("gladius", "Brute")
+    hero = row(erc, pit, "Hero")
+    assert hero["locked_weapons"] == [] and hero["reaction_used"] is True
+    (lock,) = run(erc, pit, "status").json["result"]["locks"]
+    assert (lock["wielder"], lock["weapon"], lock["dropped"]) == ("Hero", "gladius", True)
+    strike = run(erc, pit, "attack", "Hero", "Brute", "--rolls", "2,2,2").json["result"]
+    assert "gladius" not in {s["weapon"] for s in strike["strikes"]}
+    again = run(erc, pit, "free", "Hero", "--drop", "--apply")
+    assert again.code == 2 and again.error["code"] == "not-locked"
+    assert run(erc, pit, "undo").code == 0
+    assert row(erc, pit, "Hero")["locked_weapons"] == ["gladius"]
+    applied(erc, pit, "free", "Hero", "--drop")
+    applied(erc, pit, "roll-init", "--rolls", "9,5,1")
+    applied(erc, pit, "attack", "Brute", "Hero", "--rolls", "2")  # its hands: the lock ends
+    assert run(erc, pit, "status").json["result"]["locks"] == []
+    assert row(erc, pit, "Hero")["disarmed_weapons"] == ["gladius"]
+    applied(erc, pit, "pick-up", "Hero")
+    assert row(erc, pit, "Hero")["disarmed_weapons"] == []
+
+
+def test_r8_2_dropping_a_locked_weapon_needs_the_reaction(erc: Any, pit: Path) -> None:
+    """R8.2 with R8.4/R11.4: dropping is a reaction: without one left this round it is
+    refused, as it is with ``--extra-action`` (it is no action)."""
+    applied(erc, pit, "roll-init", "--rolls", "9,5,1")
+    applied(erc, pit, "disarm", "Brute", "Hero", "--lock", "--no-resist", "--rolls", "20")
+    applied(erc, pit, "spend", "Hero", "--reaction")
+    refused = run(erc, pit, "free", "Hero", "--drop", "--apply")
+    assert refused.code == 2 and refused.error["code"] == "no-reaction", refused.err
+    extra = run(erc, pit, "free", "Hero", "--drop", "--extra-action")
+    assert extra.code == 2 and extra.error["code"] == "bad-option"
+
+
 def test_rules_level_the_table_answers_each_question() -> None:
     """R10, one function per question, as the mechanics ask them."""
     asleep, stone = who(conditions={"asleep"}), who(conditions={"petrified"})

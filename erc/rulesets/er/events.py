@@ -66,7 +66,8 @@ class DropReleased(Effect):
 
 class WeaponState(Effect):
     """R8: a weapon ``locked`` (``by`` the locker, ``using`` its weapon), ``disarmed`` (flung
-    away) or ``free``."""
+    away), ``free``, or ``dropped``: let go of while locked (R8.2), the lock held on; a lock
+    on a dropped weapon that ends (``free``) leaves it on the ground."""
 
     kind = "weapon"
     who: str
@@ -78,13 +79,23 @@ class WeaponState(Effect):
     def apply(self, tracker: fold.Tracker) -> None:
         assert isinstance(tracker, Tracker)
         tracker.who(self.who)
-        if self.state not in ("locked", "disarmed", "free"):
+        if self.state not in ("locked", "disarmed", "free", "dropped"):
             raise ValueError(f"unknown weapon state {self.state!r}")
+        key = (self.who, self.weapon)
+        held = tracker.lockers.get(key)
+        if self.state == "dropped":
+            if held is None:
+                raise ValueError(f"{self.who}'s {self.weapon} is not locked: it cannot be dropped")
+            tracker.locked[self.who].discard(self.weapon)
+            tracker.lockers[key] = replace(held, dropped=True)
+            return
         tracker.locked[self.who].discard(self.weapon)
         tracker.disarmed[self.who].discard(self.weapon)
-        tracker.lockers.pop((self.who, self.weapon), None)
-        tracker.paid.pop((self.who, self.weapon), None)  # a new lock is paid for anew
-        if self.state == "locked":
+        tracker.lockers.pop(key, None)
+        tracker.paid.pop(key, None)  # a new lock is paid for anew
+        if self.state == "free" and held is not None and held.dropped:
+            tracker.disarmed[self.who].add(self.weapon)  # the lock let go: on the ground
+        elif self.state == "locked":
             tracker.locked[self.who].add(self.weapon)
             if self.by is not None:
                 tracker.who(self.by)
@@ -213,11 +224,15 @@ class Tracker(fold.Tracker):
         disarmed = self.disarmed[combatant.name]
         locked = self.locked[combatant.name]
         holding = tuple(d.victim for d in self.drops.values() if d.holder == combatant.name)
+        let_go = {
+            k.weapon for k in self.lockers.values() if k.wielder == combatant.name and k.dropped
+        }
         if (
             not spent
             and not disarmed
             and not locked
             and not holding
+            and not let_go
             and fighter.health == combatant.body
             and self.conditions_of(fighter) == combatant.conditions
         ):
@@ -230,7 +245,9 @@ class Tracker(fold.Tracker):
             acted=spent.get("action", 0),
             extra_actions=spent.get("extra-action", 0),
             movement_spent=spent.get("movement", 0),
-            weapons=tuple(w for w in combatant.weapons if w.name not in disarmed),
+            weapons=tuple(
+                w for w in combatant.weapons if w.name not in disarmed and w.name not in let_go
+            ),
             locked_weapons=frozenset(locked),
             disarmed_weapons=frozenset(disarmed),
             holding_drops_on=holding,
@@ -320,6 +337,11 @@ def disarm(result: Any, state: State, extra: bool = False, locks: Any = ()) -> l
             if lock.locker == result.victim
         ]
     return effects
+
+
+def drop_weapon(result: Any) -> list[Effect]:
+    """R8.2: the locked weapon let go of, with the wielder's reaction."""
+    return [Reacted(result.name), WeaponState(result.name, result.weapon, "dropped")]
 
 
 def perceive(result: Any, state: State) -> list[Effect]:

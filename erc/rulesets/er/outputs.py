@@ -52,7 +52,7 @@ RESULTS: dict[str, tuple[str, ...]] = {
     "drop": ("rules.drop:Inflicted", "rules.drop:Hold"),
     "competition": ("rules.competition:Competition",),
     "disarm": ("rules.weapon_negation:Disarm",),
-    "free": ("rules.weapon_negation:Freeing",),
+    "free": ("rules.weapon_negation:Freeing", "rules.weapon_negation:DroppedWeapon"),
     "movement": ("rules.movement:Movement",),
     "perceive": ("rules.surprise:Awareness",),
     "damage": ("rules.adjust:Adjusted",),

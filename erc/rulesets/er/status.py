@@ -48,6 +48,8 @@ class HeldLock(Value):
     weapon: str
     locker: str
     using: str | None
+    dropped: bool = False
+    """The wielder let go of it (``free --drop``, R8.2); the lock holds it still."""
 
 
 class StatusResult(Value):
@@ -105,7 +107,9 @@ def status(loaded: Loaded) -> StatusResult:
         sides=fight.sides,
         over=fight.over,
         drops=tuple(HeldDrop(d.holder, d.victim, d.damage, d.round) for d in state.drops),
-        locks=tuple(HeldLock(k.wielder, k.weapon, k.locker, k.using) for k in state.locks),
+        locks=tuple(
+            HeldLock(k.wielder, k.weapon, k.locker, k.using, k.dropped) for k in state.locks
+        ),
         n_events=state.events,
         journal=loaded.journal,
     )

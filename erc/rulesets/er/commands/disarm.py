@@ -100,8 +100,18 @@ def free(
         typer.Option("--with", metavar="WEAPON", help="The locked weapon (default: primary)."),
     ] = None,
     extra_action: ExtraActionOpt = False,
+    drop: Annotated[
+        bool,
+        typer.Option(
+            "--drop",
+            help="Instead, drop the locked weapon as a reaction (R8.2): it stays locked, and "
+            "the wielder may switch to another weapon.",
+        ),
+    ] = False,
 ) -> Mechanic:
     """Free a locked weapon: 2 attack dice from the wielder's next action (R8.2)."""
+    if drop:
+        return _drop(loaded, name, weapon, extra_action)
     wielder, notes = actor(loaded, name, extra_action)
     paid = {w: dice for who, w, dice in events.state_of(loaded).paid if who == wielder.name}
     freeing = rules.free_cost(wielder, weapon, paid, applying=loaded.txn is not None)
@@ -112,5 +122,28 @@ def free(
         lambda _dice: freeing,
         "erc.rulesets.er.render.disarm",
         effects=lambda result: events.free(result, extra_action),
+        draws=False,
+    )
+
+
+def _drop(loaded: Loaded, name: str, weapon: str | None, extra_action: bool) -> Mechanic:
+    """``free --drop``: R8.2 "the victim may drop it as a reaction"; no action is spent."""
+    from erc.core.errors import ErcError
+
+    if extra_action:
+        raise ErcError("bad-option", "--drop is a reaction, not an action: no --extra-action")
+    wielder = find(loaded.encounter, name)
+    chosen = rules.locked_weapon(wielder, weapon)
+    state = events.state_of(loaded)
+    locker = next(
+        (k.locker for k in state.locks if k.wielder == wielder.name and k.weapon == chosen),
+        None,
+    )
+    result = rules.drop_locked(wielder, weapon, locker)
+    return Mechanic(
+        "free",
+        lambda _dice: result,
+        "erc.rulesets.er.render.disarm",
+        effects=events.drop_weapon,
         draws=False,
     )

@@ -10,7 +10,7 @@ from rich.text import Text
 from erc.core.human import hit_text, table, text
 from erc.core.outcome import Outcome
 from erc.rulesets.er.render.competition import contest_table, contest_words, odds_table, reasons
-from erc.rulesets.er.rules.weapon_negation import Disarm, Freeing
+from erc.rulesets.er.rules.weapon_negation import Disarm, DroppedWeapon, Freeing
 
 OUTCOME_WORDS = {
     "missed": "nothing happens",
@@ -25,6 +25,10 @@ def render(outcome: Outcome) -> Iterator[Any]:
     result = outcome.result
     if isinstance(result, Freeing):
         yield from _free(result)
+    elif isinstance(result, DroppedWeapon):
+        yield text(f"{result.name} drops its locked {result.weapon} (its reaction, R8.2)", "bold")
+        for note in result.notes:
+            yield text(note, "dim")
     else:
         yield from _disarm(result, outcome.odds)
 

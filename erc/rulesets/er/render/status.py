@@ -41,7 +41,8 @@ def render(outcome: Outcome) -> Iterator[Any]:
         )
     for lock in result.locks:
         using = f" with its {lock.using}" if lock.using else ""
-        yield text(f"{lock.locker} holds {lock.wielder}'s {lock.weapon} locked{using}")
+        dropped = f" ({lock.wielder} let go of it)" if lock.dropped else ""
+        yield text(f"{lock.locker} holds {lock.wielder}'s {lock.weapon} locked{using}{dropped}")
     standing = ", ".join(f"{s.side or '(no side)'} {s.standing}" for s in result.sides)
     line = Text(clean(f"standing: {standing}"))
     if result.over:

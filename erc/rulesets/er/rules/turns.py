@@ -54,6 +54,9 @@ class Lock(Value):
     weapon: str
     locker: str
     using: str | None = None
+    dropped: bool = False
+    """R8.2 "the victim may drop it as a reaction": the wielder let go of it; the locker
+    still holds it, and when the lock ends it lies on the ground (``pick-up``)."""
 
 
 def hands(weapon: Weapon) -> frozenset[str]:

@@ -31,6 +31,7 @@ from erc.rulesets.er.rules.attack import (
 )
 from erc.rulesets.er.rules.checks import d20_check
 from erc.rulesets.er.rules.competition import Contender, Contest, contender, contest
+from erc.rulesets.er.rules.turns import reaction_check
 
 TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
 if TYPE_CHECKING:
@@ -356,7 +357,7 @@ class Freeing(Value):
 
 FREE_NOTES = (
     "a third party who locks the locker's weapon also frees it (R8.2)",
-    "the wielder may instead drop the weapon as a reaction (R8.2)",
+    "the wielder may instead drop the weapon as a reaction (R8.2: erc free NAME --drop)",
 )
 
 
@@ -420,4 +421,39 @@ def free_cost(
         attack_dice_left=first.attack_dice_left,
         attacks_on=first.attack_dice_left + others > 0,
         freed=len(steps) == 1,
+    )
+
+
+class DroppedWeapon(Value):
+    """``erc free NAME --drop``: R8.2 "the victim may drop it as a reaction"; seed 001: "this
+    does not free the weapon, but it would allow switching to a different one on his or her
+    person". The locker still holds it; when the lock ends it lies on the ground."""
+
+    name: str
+    weapon: str
+    locker: str
+    notes: tuple[str, ...]
+
+
+def drop_locked(wielder: Combatant, weapon_name: str | None, locker: str | None) -> DroppedWeapon:
+    """R8.2: the wielder lets go of its locked weapon with its reaction (R8.4, R11.4);
+    ``locker``: who holds the lock (the journal's)."""
+    name = locked_weapon(wielder, weapon_name)
+    if name is None or locker is None or name not in wielder.locked_weapons:
+        what = (
+            f"{wielder.name}'s {name} is not locked"
+            if name
+            else f"{wielder.name} has no locked weapon"
+        )
+        raise ErcError("not-locked", f"{what}: there is nothing to drop (R8.2)")
+    reaction_check(wielder)  # dropping it is the reaction (R8.2)
+    return DroppedWeapon(
+        wielder.name,
+        name,
+        locker,
+        (
+            f"{locker} still holds the {name} locked: dropping it does not free it (seed 001)",
+            f"{wielder.name} may switch to another weapon; when the lock ends the {name} lies "
+            f"on the ground (erc pick-up {wielder.name!r} {name!r})",
+        ),
     )
