@@ -590,8 +590,8 @@ def test_r12_1_damage_with_resistance_and_a_drop_holders_note(erc: Any, pit: Pat
 
 def test_r6_6_any_damage_to_a_drops_holder_calls_for_its_check(erc: Any, pit: Path) -> None:
     """R6.6: "Damage to the holder forces a Resilience, Mind or Muse check"; R12.1 gave the
-    note for ``erc damage`` only. An attack that deals the holder damage notes it too (a
-    sneak resolves its attack by the same resolver); one that misses does not."""
+    note for ``erc damage`` only. An attack that deals the holder damage notes it too, as
+    does a disarm the holder resists at the cost of Body; one that misses does not."""
     applied(
         erc, pit, "sneak", "Hero", "Brute", "--with", "dagger", "--drop", "--rolls", "20,20,20,20,3"
     )
@@ -605,6 +605,28 @@ def test_r6_6_any_damage_to_a_drops_holder_calls_for_its_check(erc: Any, pit: Pa
     assert missed["damage"] == 0 and not [n for n in missed["notes"] if "R6.6" in n]
     others = run(erc, pit, "attack", "Hero", "Witch", "--rolls", "18,18,18").json["result"]
     assert not [n for n in others["notes"] if "R6.6" in n]  # the holder deals, not takes
+    resisted = run(erc, pit, "disarm", "Witch", "Hero", "--resist", "--rolls", "20,1,12,12")
+    result = resisted.json["result"]  # resisting a disarm costs the holder Body (R8.3)
+    assert result["damage_taken"] > 0 and [n for n in result["notes"] if "R6.6" in n]
+
+
+def test_r6_6_a_sneak_that_damages_a_drops_holder_notes_its_check(erc: Any, tmp_path: Path) -> None:
+    """R6.6 (and R12.1) for a sneak attack: it resolves its attack by the same resolver but
+    wrote its own notes, leaving the holder's check out; damage held (``--drop``) deals none
+    now, so it calls for none."""
+    encounter = tmp_path / "stealth.yaml"
+    shutil.copy(ENCOUNTERS / "stealth.yaml", encounter)
+    enc = ["-e", str(encounter), "--journal", str(tmp_path / "j.jsonl"), "--json"]
+    assert erc("roll-init", *enc, "--apply", "--seed", "1").code == 0
+    assert erc("sneak", "Pip", "Gate guard 1", "--drop", *enc, "--seed", "2", "--apply").code == 0
+    hit = erc("sneak", "Gate guard 2", "Pip", *enc, "--seed", "1").json["result"]
+    assert hit["damage"] > 0
+    assert [n for n in hit["notes"] if "R6.6" in n] == [
+        "Pip holds the drop on Gate guard 1: damage calls for its R6.6 check "
+        "(erc drop 'Pip' 'Gate guard 1' --holder-damaged body)"
+    ]
+    held = erc("sneak", "Gate guard 2", "Pip", "--drop", *enc, "--seed", "1").json["result"]
+    assert not [n for n in held["notes"] if "R6.6 check" in n]
 
 
 def test_r12_2_healing_up_to_the_maximum(erc: Any, pit: Path) -> None:

@@ -172,6 +172,12 @@ def test_a_whole_last_event_without_its_newline_is_never_truncated(
         [b'{"id":1,"effects":[]},{"id":2,"effects":[]}', b'{"id":3,"effects":[]}'],
         # an open string running into the next line: once an IndexError traceback
         [b'{"id":1,"command":"a","effects":["', b'{ }"]}'],
+        # one value running on into the next line, and that line holding two: as many
+        # values as lines, each one's event but another line's
+        [
+            b'{"id":1,"effects":[{"type":"damage","target":"Kaela","amount":5}],"x":[0',
+            b'{"id":2}],"y":1}, {"id":9,"effects":[{"type":"damage","target":"Fenn","amount":4}]}',
+        ],
     ],
 )
 def test_hand_edited_lines_that_do_not_split_as_events_are_a_clean_error(

@@ -238,22 +238,30 @@ def test_batch_answers_each_line_before_waiting_for_the_next(tmp_path: Path) -> 
 
 def test_batch_skips_an_overlong_line_without_holding_it(tmp_path: Path) -> None:
     """A line past ``MAX_LINE`` characters is its error envelope and the batch goes on; it is
-    cut at ``MAX_BYTES`` as it is read, so a huge line without a newline does not all go
-    into memory. A long comment is still a comment; the last line may have no newline."""
-    from erc.cli.commands.batch import CHUNK, MAX_BYTES, _lines
+    not kept in memory as it is read, so a huge line without a newline costs none. A blank
+    line or a comment is skipped at any length (blanks before the ``#`` too); the last line
+    may have no newline; a line of ``MAX_LINE`` characters and its newline is not too long."""
+    from erc.cli.commands.batch import CHUNK, MAX_BYTES, MAX_LINE, _lines
 
+    too_long = b"x" * (MAX_BYTES + 1)
     source = io.BytesIO(b"a\n" + b"x" * (MAX_BYTES * 5) + b"\nb\n" + b"y" * (CHUNK * 3))
     flushes: list[int] = []
     lines = list(_lines(source, lambda: flushes.append(1)))
-    assert lines == [b"a\n", b"x" * (MAX_BYTES + 1), b"b\n", b"y" * (MAX_BYTES + 1)]
+    assert lines == [b"a\n", too_long, b"b\n", too_long]
     assert len(flushes) >= 2  # before each read
+    blanks = io.BytesIO(b" " * (CHUNK * 2) + b"\n" + b" " * (CHUNK * 2) + b"# c\n")
+    assert list(_lines(blanks, lambda: None)) == [b"\n", b"#\n"]
     huge = b"roll d6 --seed 1 " + b"9" * (MAX_BYTES * 3)
-    lines = b"#" + b"c" * MAX_BYTES * 2 + b"\n" + huge + b"\nroll d20 --seed 1"
+    longest = b"roll d4 --seed 1".ljust(MAX_LINE) + b"\r\n"
+    lines = (
+        b"#" + b"c" * MAX_BYTES * 2 + b"\n" + b" " * 50_000 + b"\n" + b" " * 70_000 + b"# hi\n"
+        + huge + b"\n" + longest + b"roll d20 --seed 1"
+    )  # fmt: skip
     ran = process("batch", input=lines, env={"ERC_CACHE_DIR": str(tmp_path / "cache")})
     documents = [json.loads(x) for x in ran.stdout.splitlines()]
     assert ran.returncode == 2 and b"Traceback" not in ran.stderr
-    assert documents[0]["line"] == 2 and "longer than" in documents[0]["error"]["message"]
-    assert documents[1]["command"] == "roll" and len(documents) == 2
+    assert documents[0]["line"] == 4 and "longer than" in documents[0]["error"]["message"]
+    assert [d["command"] for d in documents[1:]] == ["roll", "roll"]
 
 
 @pytest.mark.parametrize("spelling", [["--format", "json"], ["--format=json"], ["--json"]])

@@ -146,12 +146,14 @@ def _entry(path: str, number: int, event: Any) -> Entry:
     )
 
 
-def out_of_numbers(path: str) -> ErcError:
-    """The error of an event whose id or round would pass ``MAX_NUMBER``."""
+def out_of_numbers(path: str, writing: bool = True) -> ErcError:
+    """The error of an event whose id or round would pass ``MAX_NUMBER`` (``writing``: one
+    about to be written, which is not)."""
+    written = "nothing was written: " if writing else ""
     return ErcError(
         "journal-full",
         f"journal {path} has run out of event ids or rounds (at most {MAX_NUMBER}); "
-        "nothing was written: start a new journal (--journal FILE)",
+        f"{written}start a new journal (--journal FILE)",
         path,
     )
 
@@ -271,8 +273,8 @@ def _block(path: str, lines: list[tuple[int, bytes]], seen: set[int]) -> list[En
         decoded = json.loads(b"[" + b",\n".join(heads) + b"]") if heads else []
     except _UNREADABLE:
         decoded = None
-    if decoded is not None and len(decoded) != len(heads):
-        decoded = None  # a line holding two values: each line is read on its own
+    if decoded is not None and not _aligned(decoded, kept):
+        decoded = None  # a line holding two values, or one running on: each read on its own
     out = []
     at = 0
     for number, raw, ready in kept:
@@ -292,6 +294,22 @@ def _block(path: str, lines: list[tuple[int, bytes]], seen: set[int]) -> list[En
         seen.add(entry.id)
         out.append(entry)
     return out
+
+
+def _aligned(decoded: list[Any], kept: list[tuple[int, bytes, Entry | None]]) -> bool:
+    """Whether the values decoded at once are the lines' own, one a line: as many, and each
+    line erc wrote (``{"id":N,``) holding the event with its id."""
+    lines = [raw for _, raw, ready in kept if ready is None]
+    if len(decoded) != len(lines):
+        return False
+    start = len(_EVENT_START)
+    for event, raw in zip(decoded, lines, strict=True):
+        if raw.startswith(_EVENT_START):
+            ident = event.get("id") if isinstance(event, dict) else None
+            end = raw.find(b",", start)
+            if not isinstance(ident, int) or raw[start:end] != b"%d" % ident:
+                return False
+    return True
 
 
 def _line(path: str, number: int, raw: bytes, seen: set[int]) -> Entry | None:

@@ -98,7 +98,7 @@ class Loaded:
         from erc.core.journal import Entry, out_of_numbers
 
         if number > MAX_NUMBER:
-            raise out_of_numbers(self.journal)
+            raise out_of_numbers(self.journal, writing=self.txn is not None)
         tracker = restore(self.base, snapshot(self._tracker), type(self._tracker))
         start = Entry(0, 0, "roll-init", number, None, ({"type": "round", "round": number},))
         return fold(tracker, (start,), self.journal).freeze()

@@ -24,8 +24,8 @@ if TYPE_CHECKING:
 
 
 MAX_LINE = 10_000
-MAX_BYTES = 4 * MAX_LINE
-"""The most bytes a line of ``MAX_LINE`` characters takes in UTF-8."""
+MAX_BYTES = 4 * MAX_LINE + 2
+"""The most bytes a line of ``MAX_LINE`` characters takes in UTF-8, with its CR LF."""
 _PLAIN = re.compile(r"[ \t\r\n!$-&(-\[\]-~]*\Z")
 """Printable ASCII with no quotes, backslashes or ``#`` (``_words``)."""
 
@@ -156,30 +156,41 @@ def _lines(source: Any, flush: Callable[[], Any]) -> Iterator[bytes]:
     been written is flushed before each read that may wait for input: a script that writes
     a line and waits for its envelope (``coproc erc batch``) gets it, and input already
     there (a file, a full pipe) is read ``CHUNK`` bytes at a time between flushes. A line
-    past ``MAX_BYTES`` is cut there and the rest of it skipped unread into memory: ``one``
-    reports it too long."""
+    past ``MAX_BYTES`` is not kept in memory: ``one`` reports it too long (``_overlong``)."""
     read = getattr(source, "read1", None) or source.read
     pending = b""
-    skipping = False
+    long = False  # the line being read is past MAX_BYTES: only its first non-blank is kept
+    first = b""
     while True:
         flush()
         chunk = read(CHUNK)
         if not chunk:
             break
-        if skipping:
+        if long:
             end = chunk.find(b"\n")
+            first = first or (chunk if end < 0 else chunk[:end]).lstrip()[:1]
             if end < 0:
                 continue
-            chunk, skipping = chunk[end + 1 :], False
+            yield _overlong(first)
+            chunk, long, first = chunk[end + 1 :], False, b""
         lines = (pending + chunk).split(b"\n")
         pending = lines.pop()
         for line in lines:
             yield line + b"\n"
         if len(pending) > MAX_BYTES:
-            yield pending[: MAX_BYTES + 1]
-            pending, skipping = b"", True
-    if pending:
+            long, first, pending = True, pending.lstrip()[:1], b""
+    if long:
+        yield _overlong(first)
+    elif pending:
         yield pending
+
+
+def _overlong(first: bytes) -> bytes:
+    """What ``one`` is given for a line past ``MAX_BYTES`` whose first non-blank byte is
+    ``first``: a blank line or a comment, skipped as at any length, else a line too long."""
+    if not first:
+        return b"\n"
+    return b"#\n" if first == b"#" else b"x" * (MAX_BYTES + 1)
 
 
 def _collect_garbage() -> None:
@@ -266,8 +277,8 @@ def one(
             document = _attempt(number, named, lambda: reuse.quick_for(kept, seed), objects)
             if document is not None:
                 return document
-    if len(raw) > MAX_BYTES:  # (``_lines`` cut it here): a comment, or too long
-        if raw.decode("utf-8", "replace").lstrip().startswith("#"):
+    if len(raw) > MAX_BYTES:  # a blank line or a comment (at any length), or too long
+        if raw.lstrip()[:1] in (b"", b"#"):
             return None
         message = f"batch line {number} is longer than {MAX_LINE} characters"
         return _error(number, None, ErcError("usage", message))
@@ -278,7 +289,7 @@ def one(
         return _error(number, None, ErcError("usage", message))
     if not line.strip() or line.lstrip().startswith("#"):
         return None
-    if len(line) > MAX_LINE:
+    if len(line.removesuffix("\n").removesuffix("\r")) > MAX_LINE:
         message = f"batch line {number} is longer than {MAX_LINE} characters"
         return _error(number, None, ErcError("usage", message))
     try:

@@ -203,6 +203,7 @@ def inflict(
     halved = reaction is not None and reaction.success
     damage = inflicted_damage(held, halved)
     after = max(0, victim.body - damage)
+    said += victim.drop_notes(damage)  # R6.6: a victim holding a drop of its own
     return Inflicted(
         holder=holder.name,
         victim=victim.name,

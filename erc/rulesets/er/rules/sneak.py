@@ -358,6 +358,7 @@ def resolve(dice: Dice, setup: SneakSetup) -> Sneak:
         struck = pending_shock(setup.victim, target.damage)
     else:
         struck = shock(dice, setup.victim, target.damage)
+        notes += setup.victim.drop_notes(target.damage)  # R6.6: the victim holds a drop
     return Sneak(
         attacker=attack.attacker,
         victim=setup.victim.name,

@@ -283,6 +283,7 @@ def resolve(setup: Negation, dice: Dice) -> Disarm:
         outcome = "locked" if setup.lock else "disarmed"
     notes += LOCKED_NOTES if outcome == "locked" else ()
     notes += (DISARMED_NOTE,) if outcome == "disarmed" else ()
+    notes += setup.victim.drop_notes(damage)  # R6.6: resisting cost it Body
     return replace(
         unresolved(setup),
         resolved=True,
