@@ -138,3 +138,17 @@ def test_the_cache_makes_no_tree_where_none_was(
     monkeypatch.setenv("ERC_CACHE_DIR", str(tmp_path / "mine"))
     load(str(path))
     assert cached(path) is not None  # its last level is made in a folder that exists
+
+
+def test_a_relative_xdg_cache_home_is_ignored(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """XDG Base Directory: "If an implementation encounters a relative path in any of these
+    variables it should consider the path invalid and ignore it": the cache goes to
+    ``~/.cache/erc``, not into a folder relative to wherever erc runs."""
+    monkeypatch.delenv("ERC_CACHE_DIR", raising=False)
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    monkeypatch.setenv("XDG_CACHE_HOME", "relative/cache")
+    assert cache.folder() == str(tmp_path / "home" / ".cache" / "erc")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
+    assert cache.folder() == str(tmp_path / "xdg" / "erc")

@@ -65,7 +65,9 @@ def folder() -> str | None:
     explicit = os.environ.get("ERC_CACHE_DIR")
     if explicit:
         return explicit
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    base = os.environ.get("XDG_CACHE_HOME", "")
+    if not os.path.isabs(base):  # XDG: "If ... not absolute ... it should be ignored"
+        base = os.path.join(os.path.expanduser("~"), ".cache")
     return os.path.join(base, "erc")
 
 
@@ -163,7 +165,9 @@ def _make(where: str) -> None:
             raise OSError(f"no folder to make {where} in")
         at = os.path.dirname(at)
     allowed = at == os.path.dirname(root) or at == root or at.startswith(root + os.sep)
-    default = not os.environ.get("ERC_CACHE_DIR") and not os.environ.get("XDG_CACHE_HOME")
+    default = not os.environ.get("ERC_CACHE_DIR") and not os.path.isabs(
+        os.environ.get("XDG_CACHE_HOME", "")
+    )
     if default and at == os.path.dirname(os.path.dirname(root)):
         allowed = True  # the home exists: its .cache is made, as XDG says
     if not allowed:
