@@ -510,14 +510,14 @@ def _not_the_encounter(fd: int, path: str, encounter: str) -> None:
 
 
 _TORN_READ = "a torn line (an interrupted write) was skipped"
+_UNENDED = "the last line holds a whole event but no newline ends it"
+_KEEP_IT = "add the newline to keep the event, or delete the line"
 _WHOLE_BUT_UNENDED_READ = (
-    "the last line holds a whole event but no newline ends it: it was left out; add the "
-    "newline to keep it, or delete the line (erc writes nothing to this journal until then)"
+    f"{_UNENDED}: it was left out; {_KEEP_IT} (erc writes nothing here until then)"
 )
 _WHOLE_BUT_UNENDED = (
-    "the last line holds a whole event but no newline ends it: an edit that dropped the "
-    "newline, or a write cut just before it, and erc cannot tell which; nothing was written. "
-    "Add the newline to keep the event, or delete the line"
+    f"{_UNENDED}: an edit that dropped the newline, or a write cut just before it, and erc "
+    f"cannot tell which; nothing was written: {_KEEP_IT}"
 )
 
 

@@ -176,7 +176,7 @@ def _lines(source: Any, flush: Callable[[], Any]) -> Iterator[bytes]:
         lines = (pending + chunk).split(b"\n")
         pending = lines.pop()
         for line in lines:
-            yield line + b"\n"
+            yield line + b"\n" if len(line) <= MAX_BYTES else _overlong(line.lstrip()[:1])
         if len(pending) > MAX_BYTES:
             long, first, pending = True, pending.lstrip()[:1], b""
     if long:
@@ -277,9 +277,7 @@ def one(
             document = _attempt(number, named, lambda: reuse.quick_for(kept, seed), objects)
             if document is not None:
                 return document
-    if len(raw) > MAX_BYTES:  # a blank line or a comment (at any length), or too long
-        if raw.lstrip()[:1] in (b"", b"#"):
-            return None
+    if len(raw) > MAX_BYTES:  # (``_lines`` gives a long blank line or comment shortened)
         message = f"batch line {number} is longer than {MAX_LINE} characters"
         return _error(number, None, ErcError("usage", message))
     try:

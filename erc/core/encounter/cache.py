@@ -65,8 +65,14 @@ def folder() -> str | None:
     explicit = os.environ.get("ERC_CACHE_DIR")
     if explicit:
         return explicit
+    return _default_folder()
+
+
+def _default_folder() -> str:
+    """``$XDG_CACHE_HOME/erc``, else ``~/.cache/erc`` (XDG: a relative path "should be
+    ignored")."""
     base = os.environ.get("XDG_CACHE_HOME", "")
-    if not os.path.isabs(base):  # XDG: "If ... not absolute ... it should be ignored"
+    if not os.path.isabs(base):
         base = os.path.join(os.path.expanduser("~"), ".cache")
     return os.path.join(base, "erc")
 
@@ -165,11 +171,8 @@ def _make(where: str) -> None:
             raise OSError(f"no folder to make {where} in")
         at = os.path.dirname(at)
     allowed = at == os.path.dirname(root) or at == root or at.startswith(root + os.sep)
-    default = not os.environ.get("ERC_CACHE_DIR") and not os.path.isabs(
-        os.environ.get("XDG_CACHE_HOME", "")
-    )
-    if default and at == os.path.dirname(os.path.dirname(root)):
-        allowed = True  # the home exists: its .cache is made, as XDG says
+    if root == os.path.abspath(_default_folder()) and at == os.path.dirname(os.path.dirname(root)):
+        allowed = True  # the default's base (~/.cache) is made where its parent exists
     if not allowed:
         raise OSError(f"{at} holds no folder of the cache's path {where}")
     for level in reversed(missing):

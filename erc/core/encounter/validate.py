@@ -112,28 +112,26 @@ def _walk(value: Any, typ: Any, path: Path, doc: Document, out: list[Problem]) -
         _walk(value, container, path, doc, out)
         return
     origin = get_origin(base)
-    if origin is list:
-        if not isinstance(value, list):
-            out.append(_problem(doc, path, f"expected a list, got {_kind(value)}"))
-            return
-        if not _length_ok(value, metas, "item", path, doc, out):
-            return
-        (item,) = get_args(base)
-        for i, element in enumerate(value):
-            _walk(element, item, (*path, i), doc, out)
+    if origin not in _CONTAINERS:
+        _leaf(value, typ, path, doc, out)
         return
-    if origin is dict:
-        if not isinstance(value, dict):
-            out.append(_problem(doc, path, f"expected a mapping, got {_kind(value)}"))
-            return
-        if not _length_ok(value, metas, "entry", path, doc, out):
-            return
-        key_type, value_type = get_args(base)
-        for key, element in value.items():
-            _leaf(key, key_type, (*path, key), doc, out, key=True)
-            _walk(element, value_type, (*path, key), doc, out)
-        return
-    _leaf(value, typ, path, doc, out)
+    kind, noun = _CONTAINERS[origin]
+    if not isinstance(value, origin):
+        out.append(_problem(doc, path, f"expected {kind}, got {_kind(value)}"))
+    elif _length_ok(value, metas, noun, path, doc, out):
+        if isinstance(value, list):
+            (item,) = get_args(base)
+            for i, element in enumerate(value):
+                _walk(element, item, (*path, i), doc, out)
+        else:
+            key_type, value_type = get_args(base)
+            for key, element in value.items():
+                _leaf(key, key_type, (*path, key), doc, out, key=True)
+                _walk(element, value_type, (*path, key), doc, out)
+
+
+_CONTAINERS: dict[Any, tuple[str, str]] = {list: ("a list", "item"), dict: ("a mapping", "entry")}
+"""The containers ``_walk`` goes through itself: how a problem names one, and its items."""
 
 
 def _container_in(typ: Any, value: Any) -> Any:

@@ -358,7 +358,7 @@ def _result(plan: GrabPlan, contest: Opposed | None) -> Grab:
         plan.item,
         taken,
         plan.feint,
-        contest is not None and plan.escape_bonus > 0,
+        d.name in used,
         used,
         escape_bonus(plan.attacker, targets[0]) if targets else 0,
         mutual and outcome == "thrown",

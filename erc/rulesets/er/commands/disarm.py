@@ -133,13 +133,7 @@ def _drop(loaded: Loaded, name: str, weapon: str | None, extra_action: bool) -> 
     if extra_action:
         raise ErcError("bad-option", "--drop is a reaction, not an action: no --extra-action")
     wielder = find(loaded.encounter, name)
-    chosen = rules.locked_weapon(wielder, weapon)
-    state = events.state_of(loaded)
-    locker = next(
-        (k.locker for k in state.locks if k.wielder == wielder.name and k.weapon == chosen),
-        None,
-    )
-    result = rules.drop_locked(wielder, weapon, locker)
+    result = rules.drop_locked(wielder, weapon, events.state_of(loaded).locks)
     return Mechanic(
         "free",
         lambda _dice: result,

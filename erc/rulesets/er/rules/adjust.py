@@ -145,9 +145,8 @@ def conditions(
         raise ErcError("bad-option", f"{who.name} cannot have {needing[0]} itself (--by)")
     if rounds is not None and not 1 <= rounds <= MAX_ROUNDS:
         raise ErcError("bad-option", f"--rounds is a whole number from 1 to {MAX_ROUNDS}")
-    unable = cannot_act(by) if by is not None and "grappled" in names else None
-    if by is not None and unable:  # the fold would end it at once (``settle``)
-        raise ErcError(
+    if by is not None and "grappled" in names and (unable := cannot_act(by)):
+        raise ErcError(  # the fold would end it at once (``settle``)
             "cannot-act",
             f"{by.name} cannot grapple {who.name}: {unable} (R10: a grapple ends when its "
             "grappler cannot act or is down)",

@@ -31,7 +31,7 @@ from erc.rulesets.er.rules.attack import (
 )
 from erc.rulesets.er.rules.checks import d20_check
 from erc.rulesets.er.rules.competition import Contender, Contest, contender, contest
-from erc.rulesets.er.rules.turns import reaction_check
+from erc.rulesets.er.rules.turns import Lock, reaction_check
 
 TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
 if TYPE_CHECKING:
@@ -436,10 +436,13 @@ class DroppedWeapon(Value):
     notes: tuple[str, ...]
 
 
-def drop_locked(wielder: Combatant, weapon_name: str | None, locker: str | None) -> DroppedWeapon:
+def drop_locked(
+    wielder: Combatant, weapon_name: str | None, locks: tuple[Lock, ...]
+) -> DroppedWeapon:
     """R8.2: the wielder lets go of its locked weapon with its reaction (R8.4, R11.4);
-    ``locker``: who holds the lock (the journal's)."""
+    ``locks``: the locks in force (the journal's), which say who holds it."""
     name = locked_weapon(wielder, weapon_name)
+    locker = next((k.locker for k in locks if (k.wielder, k.weapon) == (wielder.name, name)), None)
     if name is None or locker is None or name not in wielder.locked_weapons:
         what = (
             f"{wielder.name}'s {name} is not locked"
