@@ -9,6 +9,7 @@ again as a batch line and compared with what the command wrote alone.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import shlex
@@ -110,6 +111,12 @@ def test_only_plain_classes_without_subclasses_are_described() -> None:
         assert encoder.encode(values) == json.dumps(to_data(values), separators=(",", ":")).encode()
     assert encoder.encode(values[0]) == b'{"zeta":1,"alpha":"x","mid":[2]}'  # declared order
     assert "__dataclass_fields__" in Plain.__dict__
+    assert [f.name for f in dataclasses.fields(Plain(1, "x"))] == ["zeta", "alpha", "mid"]
+    assert dataclasses.is_dataclass(Plain) and dataclasses.asdict(Plain(1, "x", (2,))) == {
+        "zeta": 1,
+        "alpha": "x",
+        "mid": (2,),
+    }  # the description is the standard one, read by the standard library too
     assert "__dataclass_fields__" not in WithSet.__dict__
     assert encoder.encode(values[1]) == b'{"tags":["a","m","z"]}'  # sorted, as to_data does
 
