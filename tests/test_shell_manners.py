@@ -7,6 +7,7 @@ import io
 import json
 import os
 import re
+import shlex
 import shutil
 import subprocess
 import sys
@@ -79,6 +80,27 @@ def test_any_terminal_encoding(tmp_path: Path) -> None:
             if "--json" in argv and ran.returncode == 0:
                 document = json.loads(ran.stdout)  # escapes, in any encoding
                 assert "Ka\u00ebla" in json.dumps(document, ensure_ascii=False)
+
+
+def test_a_c_locale_reads_names_and_file_names_as_a_shell_gives_them(tmp_path: Path) -> None:
+    """In a C locale with ``PYTHONUTF8=0`` Python decodes arguments as ASCII and keeps each
+    other byte as a lone surrogate. A combatant's name typed in UTF-8 (the encounter file's
+    encoding) still names it, on a command line and in a batch; a file with such a name is
+    the file the shell names, in a batch as on a command line. Before, the name was unknown
+    (``'\\udcc3\\udca6rin'``) and a batch line naming the file was a traceback that ended
+    the batch."""
+    named = tmp_path / "Ærin's duel.yaml"
+    named.write_text(DUEL.read_text(encoding="utf-8").replace("Kaela", "Ærin"), "utf-8")
+    env = {"LC_ALL": "C", "LANG": "C", "PYTHONUTF8": "0", "ERC_CACHE_DIR": str(tmp_path / "c")}
+    argv = ["attack", "Ærin", "Ogre", "-e", str(named), "--journal", os.devnull]
+    alone = process(*argv, "--seed", "7", "--json", env=env)
+    assert alone.returncode == 0, alone.stderr
+    line = shlex.join([*argv, "--seed", "7"]).encode("utf-8")
+    batch = process("batch", input=line + b"\ncheck " + shlex.quote(str(named)).encode(), env=env)
+    assert b"Traceback" not in batch.stderr, batch.stderr
+    attacked, checked = (json.loads(x) for x in batch.stdout.splitlines())
+    assert attacked == json.loads(alone.stdout) and attacked["result"]["attacker"] == "Ærin"
+    assert checked["result"]["files"][0]["ok"] is True and batch.returncode == 0
 
 
 def boxes(out: str) -> list[list[str]]:
@@ -234,6 +256,41 @@ def test_batch_answers_each_line_before_waiting_for_the_next(tmp_path: Path) -> 
         child.stdin.close()
         child.wait(timeout=60)
     assert child.returncode == 0
+
+
+def test_batch_waits_on_a_non_blocking_standard_input(tmp_path: Path) -> None:
+    """A standard input left non-blocking (``O_NONBLOCK``, set by whatever shares it) with
+    nothing written yet is not its end: the batch waits for the next line, as on a blocking
+    one. It used to take the first empty read for the end and stop, answering no line after
+    it (exit 0)."""
+    import select
+
+    duel = tmp_path / "duel.yaml"
+    shutil.copy(DUEL, duel)
+    env = {**os.environ, "ERC_CACHE_DIR": str(tmp_path / "cache"), "ERC_JOURNAL": os.devnull}
+    read_end, write_end = os.pipe()
+    os.set_blocking(read_end, False)
+    try:
+        child = subprocess.Popen(
+            [sys.executable, "-m", "erc", "batch", "-e", str(duel)],
+            stdin=read_end,
+            stdout=subprocess.PIPE,
+            env=env,
+        )
+    finally:
+        os.close(read_end)
+    assert child.stdout is not None
+    try:
+        for seed in (1, 2):  # line 2 is written only once line 1 is answered: erc has waited
+            os.write(write_end, f"attack Kaela Ogre --seed {seed}\n".encode())
+            ready, _, _ = select.select([child.stdout], [], [], 30)
+            assert ready, f"no envelope for line {seed}"
+            line = child.stdout.readline()
+            assert line and json.loads(line)["seed"] == seed, f"the batch ended before line {seed}"
+    finally:
+        os.close(write_end)
+        child.wait(timeout=60)
+    assert child.returncode == 0 and child.stdout.read() == b""
 
 
 def test_batch_skips_an_overlong_line_without_holding_it(tmp_path: Path) -> None:

@@ -47,12 +47,29 @@ def safe(value: object) -> str:
 
 
 def normal(name: str) -> str:
-    """A name in Unicode NFC, so names typed or stored differently match (issue 15)."""
+    """A name in Unicode NFC, so names typed or stored differently match (issue 15). A name
+    given in bytes the system could not decode (an argument in a C locale with
+    ``PYTHONUTF8=0``: Python keeps each such byte as a lone surrogate) is read as UTF-8,
+    the encounter file's encoding, when they are UTF-8."""
     if name.isascii():
         return name
     import unicodedata
 
-    return unicodedata.normalize("NFC", name)
+    return unicodedata.normalize("NFC", _as_utf8(name))
+
+
+def _as_utf8(text: str) -> str:
+    """``text`` with its undecodable bytes (lone surrogates) read as UTF-8, if they are."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        import os
+
+        try:
+            return os.fsencode(text).decode("utf-8")
+        except (UnicodeEncodeError, UnicodeDecodeError):
+            return text
+    return text
 
 
 def name_problem(name: str) -> str | None:
