@@ -369,10 +369,30 @@ def test_a_bad_value_is_quoted_as_the_file_writes_it(given: str, shown: str) -> 
     assert [p.message.split(" is not one of")[0] for p in found] == [f"ruleset: {shown}"]
 
 
-@pytest.mark.parametrize("ending", ["", "\n", "\n\n\n"])
+@pytest.mark.parametrize("ending", ["", "\n", "\n\n\n", "\r\n", "\r\n\r\n"])
 def test_a_file_cut_short_is_placed_at_its_end(ending: str) -> None:
     """CONTRACT: errors name the line and column. A file cut short (``combatants: [`` and
     nothing after) was placed on a line after the last (``3:1`` in a two-line file); it is
-    placed at the end of the last line."""
-    _, found = problems_in("erc: 1\ncombatants: [" + ending, "t.yaml")
-    assert [(p.line, p.column) for p in found] == [(2, 14)]
+    placed at the end of the last line, whose CR (a CR LF file) is no column."""
+    text = "erc: 1\ncombatants: [" + ending
+    for source in (text, text.replace("\n", "\r\n").replace("\r\r", "\r")):
+        _, found = problems_in(source, "t.yaml")
+        assert [(p.line, p.column) for p in found] == [(2, 14)], source
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "erc: 1\ncombatants:\n  - {name: A, ac: 10, body: 5\n",
+        'erc: 1\ncombatants:\n  - name: A\n    ac: 10\n    body: "5\n',
+    ],
+)
+def test_a_syntax_error_at_a_line_end_has_one_column_with_lf_or_cr_lf(text: str) -> None:
+    """CONTRACT: lines and columns count from 1. YAML reads CR LF as one line break: a
+    syntax error found at a line's end is placed just past its last character in a CR LF
+    file as in an LF one (it used to count the CR as a column)."""
+    _, lf = problems_in(text, "t.yaml")
+    _, crlf = problems_in(text.replace("\n", "\r\n"), "t.yaml")
+    assert len(lf) == 1 and [(p.line, p.column) for p in crlf] == [(lf[0].line, lf[0].column)]
+    line = text.split("\n")[lf[0].line - 1]
+    assert lf[0].column <= len(line) + 1

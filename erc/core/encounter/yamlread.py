@@ -297,13 +297,15 @@ def read(text: str, *, track: bool = False) -> Document:
 
 def _within(text: str, line: int, column: int) -> tuple[int, int]:
     """A YAML mark (0-based) as a line and column of ``text``: the end of the input (after
-    its last newline, where a file cut short ends) is the end of its last line."""
+    its last newline, where a file cut short ends) is the end of its last line, and a mark
+    on a line's break is just past its last character, whether the break is LF or CR LF
+    (YAML's line break either way; the CR is no column of the line)."""
     lines = text.split("\n")
-    while len(lines) > 1 and not lines[-1]:
+    while len(lines) > 1 and not lines[-1].rstrip("\r"):
         lines.pop()
     if line >= len(lines):
-        return len(lines), len(lines[-1]) + 1
-    return line + 1, column + 1
+        line, column = len(lines) - 1, len(lines[-1])
+    return line + 1, min(column, len(lines[line].removesuffix("\r"))) + 1
 
 
 def _merge(frame: _Frame, doc: Document) -> None:
