@@ -518,6 +518,27 @@ def test_the_sidestep_trip_follows_a_dodged_charge_once(erc: Any, tmp_path: Path
     assert refused(erc, path, "trip", "D", "A", "--sidestep")["code"] == "no-sidestep"
 
 
+def test_the_sidestep_note_offers_no_trip_to_a_defender_on_the_defensive(
+    erc: Any, tmp_path: Path
+) -> None:
+    """EL6.5 gives a free trip to a defender with Sidestep that dodged a charge for 0
+    damage; EL5.6 forbids one that went on the defensive any offensive action for the rest
+    of the round, a trip among them. The charge still reports ``sidestep_trip`` (EL Part
+    3.6), but its note no longer tells the GM to run the trip erc then refuses."""
+    path = write(tmp_path, ATTACKER, defender(trumps=["sidestep"], weapons=[FISTS]))
+    charge = ("attack", "A", "D", "--charge", "--move-ft", "5", "--defense", "dodge")
+    ok(erc, path, "defend", "D", "--ap", "2", "--apply")
+    dodged = ok(erc, path, *charge, "--rolls", "1,10", "--apply")  # 16 against 19 + 2
+    assert dodged["sidestep_trip"] is True and dodged["damage"] == 0
+    (note,) = [n for n in dodged["notes"] if "sidesteps" in n]
+    assert "may not take its free trip" in note and "EL5.6" in note
+    assert "erc trip" not in note
+    assert refused(erc, path, "trip", "D", "A", "--sidestep")["code"] == "defensive"
+    fresh = write(tmp_path, ATTACKER, defender(trumps=["sidestep"], weapons=[FISTS]))
+    (offer,) = [n for n in ok(erc, fresh, *charge, "--rolls", "1,10")["notes"] if "sides" in n]
+    assert offer.endswith("erc trip D A --sidestep")
+
+
 def test_a_pinned_combatant_cannot_charge(erc: Any, tmp_path: Path) -> None:
     """EL10.2: "D cannot move"."""
     grabber = fighter("G", abilities={"muscle": 9, "cunning": 9}, skills={"hand-to-hand": 5})

@@ -260,11 +260,7 @@ def _outcome(plan: AttackPlan, contest: Opposed) -> Attack:
             "(EL6.4)"
         )
     if sidestep:
-        notes.append(
-            f"{defender.name} sidesteps the charge: a free trip (0 AP) against "
-            f"{attacker.name} (EL6.5), once this charge is applied: erc trip {defender.name} "
-            f"{attacker.name} --sidestep"
-        )
+        notes.append(_sidestep_note(defender, attacker.name))
     return Attack(
         contest.initiator,
         contest.opponent,
@@ -291,6 +287,21 @@ def _outcome(plan: AttackPlan, contest: Opposed) -> Attack:
         escape_bonus(attacker, target),
         True,
         tuple(notes),
+    )
+
+
+def _sidestep_note(defender: Combatant, charger: str) -> str:
+    """EL6.5's free trip, as the trip itself will judge it: a defender that went on the
+    defensive this round may make no offensive action (EL5.6), the free trip included."""
+    try:
+        actor(defender, offensive=True, what="the sidestep's free trip")
+    except ErcError as refused:
+        return f"{defender.name} sidesteps the charge, but may not take its free trip: " + (
+            refused.message
+        )
+    return (
+        f"{defender.name} sidesteps the charge: a free trip (0 AP) against {charger} (EL6.5), "
+        f"once this charge is applied: erc trip {defender.name} {charger} --sidestep"
     )
 
 
