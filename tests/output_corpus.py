@@ -124,6 +124,9 @@ ER_FIGHT: list[tuple[str, list[str]]] = [
     ("duel.yaml", ["status"]),
     ("ambush.yaml", ["disarm", "Vessa", "Brother Aldo", "--apply", "--rolls", "20,1,12,12"]),
     ("ambush.yaml", ["pick-up", "Brother Aldo"]),
+    ("ambush.yaml", ["pick-up", "Bandit 2", "mace", "--apply"]),  # up for grabs (seed 001)
+    ("ambush.yaml", ["status"]),
+    ("ambush.yaml", ["undo"]),
     ("ambush.yaml", ["pick-up", "Brother Aldo", "mace", "--apply"]),
     ("ambush.yaml", ["roll-init", "--surprise", "--trigger", "Vessa", "--apply", "--seed", "5"]),
     ("ambush.yaml", ["sneak", "Vessa", "Thorin", "--drop", "--apply", "--seed", "2"]),

@@ -674,9 +674,10 @@ def test_r12_4_picking_up_a_disarmed_weapon(erc: Any, pit: Path) -> None:
     applied(erc, pit, "roll-init", "--rolls", "9,5,1")
     applied(erc, pit, "disarm", "Hero", "Brute", "--no-resist", "--rolls", "20")
     assert run(erc, pit, "attack", "Brute", "Hero").error["code"] == "no-weapon"
-    assert run(erc, pit, "pick-up", "Hero").error["code"] == "nothing-to-pick-up"
+    assert run(erc, pit, "pick-up", "Hero", "gladius").error["code"] == "nothing-to-pick-up"
     picked = applied(erc, pit, "pick-up", "Brute", "club")["result"]
     assert (picked["weapon"], picked["movement_ft"]) == ("club", 10)
+    assert (picked["owner"], picked["held_as"]) == ("Brute", "club")
     brute = row(erc, pit, "Brute")
     assert brute["disarmed_weapons"] == [] and brute["movement_spent_ft"] == 10
     assert brute["acted"] is False  # it does not spend the action
@@ -685,6 +686,107 @@ def test_r12_4_picking_up_a_disarmed_weapon(erc: Any, pit: Path) -> None:
     applied(erc, pit, "spend", "Brute", "--action")
     after_acting = run(erc, pit, "pick-up", "Brute")
     assert after_acting.code == 2 and after_acting.error["code"] == "already-acted"
+
+
+def flung(erc: Any, pit: Path, by: str, victim: str, weapon: str) -> None:
+    """``by`` disarms ``victim`` of ``weapon``, unresisted (R8.3), with a raw 20."""
+    applied(
+        erc, pit, "disarm", by, victim, "--victim-weapon", weapon, "--no-resist", "--rolls", "20"
+    )
+
+
+def test_seed_001_a_disarmed_weapon_is_up_for_grabs(erc: Any, pit: Path) -> None:
+    """Seed 001: "the weapon is up for grabs ... one must still have an action remaining for
+    the round to pick up a free item. This means the attacker could not grab the weapon in
+    the same action he or she disarmed the weapon, but if the victim still has an action,
+    then it could be retrieved". Anyone may pick it up (10 ft, an unspent action, R12.4); a
+    weapon picked up from another is held by whose it is and what it is, strikes with
+    ``--with``, and its owner no longer has it; flung away again, it lies on the ground as
+    its owner's. Undone, all of it is as it was."""
+    applied(erc, pit, "roll-init", "--rolls", "9,5,1")
+    applied(erc, pit, "disarm", "Hero", "Brute", "--no-resist", "--rolls", "20")
+    same_action = run(erc, pit, "pick-up", "Hero", "--apply")
+    assert same_action.code == 2 and same_action.error["code"] == "already-acted"
+    applied(erc, pit, "roll-init", "--rolls", "9,5,1")
+    grabbed = applied(erc, pit, "pick-up", "Hero")["result"]  # the only weapon on the ground
+    assert (grabbed["weapon"], grabbed["owner"], grabbed["held_as"]) == (
+        "club",
+        "Brute",
+        "Brute's club",
+    )
+    assert grabbed["movement_ft"] == 10 and "up for grabs" in grabbed["notes"][0]
+    status = run(erc, pit, "status").json["result"]
+    assert status["taken"] == [
+        {"owner": "Brute", "weapon": "club", "holder": "Hero", "held_as": "Brute's club"}
+    ]
+    assert row(erc, pit, "Brute")["disarmed_weapons"] == []
+    assert run(erc, pit, "pick-up", "Brute").error["code"] == "nothing-to-pick-up"
+    assert run(erc, pit, "attack", "Brute", "Hero").error["code"] == "no-weapon"
+    struck = run(erc, pit, "attack", "Hero", "Brute", "--with", "brute's CLUB", "--rolls", "15,2,2")
+    strike = struck.json["result"]["strikes"][0]  # 15 + 4 hits AC 12: 1 + 1 (Str) + 1 (medium)
+    assert (strike["weapon"], strike["damage_type"], strike["damage"]) == (
+        "Brute's club",
+        "blunt",
+        3,
+    )
+    flung(erc, pit, "Witch", "Hero", "Brute's club")
+    assert run(erc, pit, "status").json["result"]["taken"] == []
+    assert row(erc, pit, "Brute")["disarmed_weapons"] == ["club"]  # on the ground, Brute's
+    assert row(erc, pit, "Hero")["disarmed_weapons"] == []
+    back = applied(erc, pit, "pick-up", "Brute")["result"]
+    assert (back["owner"], back["held_as"]) == ("Brute", "club")
+    assert run(erc, pit, "attack", "Brute", "Hero", "--rolls", "2").code == 0
+    for _ in range(3):  # the pick-up, the disarm, Hero's pick-up
+        assert run(erc, pit, "undo").code == 0
+    assert row(erc, pit, "Brute")["disarmed_weapons"] == ["club"]
+    assert run(erc, pit, "status").json["result"]["taken"] == []
+
+
+def test_seed_001_which_weapon_on_the_ground_is_picked_up(erc: Any, pit: Path) -> None:
+    """R12.4 ``pick-up NAME [WEAPON]`` "(default: the only one)": the picker's own weapon
+    first; among others' weapons of one name, ``--from OWNER`` says whose; a weapon that
+    does not lie there is named with what does."""
+    applied(erc, pit, "disarm", "Hero", "Brute", "--no-resist", "--rolls", "20")
+    flung(erc, pit, "Witch", "Hero", "dagger")
+    mine = run(erc, pit, "pick-up", "Hero").json["result"]
+    assert (mine["weapon"], mine["owner"]) == ("dagger", "Hero")  # its own before Brute's
+    which = run(erc, pit, "pick-up", "Witch")
+    assert (
+        which.error["code"] == "bad-option"
+        and "Hero's dagger, Brute's club" in which.error["message"]
+    )
+    assert run(erc, pit, "pick-up", "Witch", "club").json["result"]["held_as"] == "Brute's club"
+    assert run(erc, pit, "pick-up", "Witch", "--from", "hero").json["result"]["weapon"] == "dagger"
+    missing = run(erc, pit, "pick-up", "Witch", "axe").error
+    assert (
+        missing["code"] == "nothing-to-pick-up"
+        and "Hero's dagger, Brute's club" in missing["message"]
+    )
+    none_of_his = run(erc, pit, "pick-up", "Hero", "--from", "Witch").error
+    assert (
+        none_of_his["code"] == "nothing-to-pick-up"
+        and "Witch has no weapon" in none_of_his["message"]
+    )
+
+
+def test_a_hand_edited_weapon_taken_that_is_not_on_the_ground_is_a_bad_journal(
+    erc: Any, pit: Path
+) -> None:
+    """CONTRACT: a malformed journal is a clean error with its line: a ``weapon-taken``
+    effect for a weapon not lying on the ground, or for one its owner does not have (even
+    when an edited line put it on the ground)."""
+    journal = pit.with_name("pit.journal.jsonl")
+    flung_halberd = {"type": "weapon", "who": "Brute", "weapon": "halberd", "state": "disarmed"}
+    for weapon, before in (("club", []), ("halberd", [flung_halberd])):
+        taken = {"type": "weapon-taken", "who": "Hero", "owner": "Brute", "weapon": weapon}
+        lines = [
+            {"id": n, "command": "pick-up", "round": 0, "effects": effects}
+            for n, effects in enumerate([*([e] for e in before), [{**taken, "held_as": "x"}]], 1)
+        ]
+        journal.write_text("".join(json.dumps(line) + "\n" for line in lines))
+        ran = run(erc, pit, "status")
+        assert ran.code == 2 and ran.error["code"] == "bad-journal", ran.err
+        assert ran.error["line"] == len(lines)
 
 
 def test_r12_5_spend_and_every_adjustment_is_undoable(erc: Any, pit: Path) -> None:

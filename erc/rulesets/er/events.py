@@ -23,8 +23,8 @@ from erc.core.events import (
 )
 from erc.core.value import replace
 from erc.rulesets.er.conditions import no_action
-from erc.rulesets.er.model import Combatant, Drop, Encounter
-from erc.rulesets.er.rules.turns import PICK_UP_FT, Lock
+from erc.rulesets.er.model import Combatant, Drop, Encounter, Weapon
+from erc.rulesets.er.rules.turns import PICK_UP_FT, Lock, Taken
 
 TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
 if TYPE_CHECKING:
@@ -94,7 +94,7 @@ class WeaponState(Effect):
         tracker.lockers.pop(key, None)
         tracker.paid.pop(key, None)  # a new lock is paid for anew
         if self.state == "free" and held is not None and held.dropped:
-            tracker.disarmed[self.who].add(self.weapon)  # the lock let go: on the ground
+            tracker.to_ground(self.who, self.weapon)  # the lock let go: on the ground
         elif self.state == "locked":
             tracker.locked[self.who].add(self.weapon)
             if self.by is not None:
@@ -103,7 +103,34 @@ class WeaponState(Effect):
                     self.who, self.weapon, self.by, self.using
                 )
         elif self.state == "disarmed":
-            tracker.disarmed[self.who].add(self.weapon)
+            tracker.to_ground(self.who, self.weapon)
+
+
+class WeaponTaken(Effect):
+    """Seed 001: a disarmed weapon "is up for grabs": ``who`` picks ``owner``'s ``weapon``
+    up from the ground and holds it as ``held_as`` (``erc pick-up``; its owner picking it up
+    is ``WeaponState`` ``free``)."""
+
+    kind = "weapon-taken"
+    who: str
+    owner: str
+    weapon: str
+    held_as: str
+
+    def apply(self, tracker: fold.Tracker) -> None:
+        assert isinstance(tracker, Tracker)
+        tracker.who(self.who)
+        tracker.who(self.owner)
+        lying = tracker.disarmed[self.owner]
+        encounter: Encounter = tracker.encounter
+        if not any(w.name == self.weapon for w in encounter.get(self.owner).weapons):
+            raise ValueError(f"{self.owner} has no weapon called {self.weapon!r}")
+        if self.weapon not in lying:
+            raise ValueError(f"{self.owner}'s {self.weapon} is not on the ground to be taken")
+        lying.discard(self.weapon)
+        if self.who != self.owner:
+            taken = Taken(self.owner, self.weapon, self.who, self.held_as)
+            tracker.taken[(self.owner, self.weapon)] = taken
 
 
 class FreeingPaid(Effect):
@@ -136,6 +163,8 @@ class State(fold.State):
     """The weapon locks in force and who holds them (R8.2)."""
     paid: tuple[tuple[str, str, int], ...] = ()
     """``(wielder, weapon, dice)`` already given to freeing a locked weapon (R8.2)."""
+    taken: tuple[Taken, ...] = ()
+    """Weapons picked up from the ground by another than their owner (seed 001)."""
 
     @property
     def lockers(self) -> dict[tuple[str, str], str]:
@@ -151,7 +180,7 @@ def state_of(loaded: Loaded) -> State:
 
 
 class Tracker(fold.Tracker):
-    kinds = kinds_table(CORE_KINDS, (HeldDrop, DropReleased, WeaponState, FreeingPaid))
+    kinds = kinds_table(CORE_KINDS, (HeldDrop, DropReleased, WeaponState, WeaponTaken, FreeingPaid))
 
     def __init__(self, encounter: Encounter) -> None:
         super().__init__(encounter)
@@ -160,6 +189,8 @@ class Tracker(fold.Tracker):
         self.disarmed: dict[str, set[str]] = {c.name: set() for c in encounter.combatants}
         self.lockers: dict[tuple[str, str], Lock] = {}
         self.paid: dict[tuple[str, str], int] = {}
+        self.taken: dict[tuple[str, str], Taken] = {}
+        """(owner, weapon) -> who holds it now, when another picked it up (seed 001)."""
         self.body_max = {c.name: c.body_max for c in encounter.combatants}
         self.grappled = {name for name, f in self.fighters.items() if f.has("grappled")}
         """Who may be grappled: the grapples ``settle`` looks at after each event."""
@@ -180,6 +211,17 @@ class Tracker(fold.Tracker):
             raise ValueError("healing is a whole amount >= 0")
         fighter = self.who(name)
         fighter.health = min(self.body_max[name], fighter.health + amount)
+
+    def to_ground(self, who: str, weapon: str) -> None:
+        """``who`` lets go of ``weapon`` (flung by a disarm, or left in a lock that ended):
+        it lies on the ground as its owner's, up for grabs (seed 001); one it had picked
+        up from another is that other's again."""
+        for key, taken in self.taken.items():
+            if taken.holder == who and taken.held_as == weapon:
+                del self.taken[key]
+                self.disarmed[taken.owner].add(taken.weapon)
+                return
+        self.disarmed[who].add(weapon)
 
     def add_condition(self, name: str, condition: str, *rest: Any, **named: Any) -> None:
         """The base's, noting a grapple for ``settle``."""
@@ -216,6 +258,7 @@ class Tracker(fold.Tracker):
             drops=tuple(self.drops.values()),
             locks=tuple(self.lockers.values()),
             paid=tuple((who, weapon, dice) for (who, weapon), dice in self.paid.items()),
+            taken=tuple(self.taken.values()),
         )
 
     def _combatant(self, combatant: Combatant) -> Combatant:
@@ -227,12 +270,16 @@ class Tracker(fold.Tracker):
         let_go = {
             k.weapon for k in self.lockers.values() if k.wielder == combatant.name and k.dropped
         }
+        lost = {t.weapon for t in self.taken.values() if t.owner == combatant.name}
+        carried = [t for t in self.taken.values() if t.holder == combatant.name]
         if (
             not spent
             and not disarmed
             and not locked
             and not holding
             and not let_go
+            and not lost
+            and not carried
             and fighter.health == combatant.body
             and self.conditions_of(fighter) == combatant.conditions
         ):
@@ -246,7 +293,9 @@ class Tracker(fold.Tracker):
             extra_actions=spent.get("extra-action", 0),
             movement_spent=spent.get("movement", 0),
             weapons=tuple(
-                w for w in combatant.weapons if w.name not in disarmed and w.name not in let_go
+                w
+                for w in (*combatant.weapons, *self._picked_up(carried))
+                if w.name not in disarmed and w.name not in let_go and w.name not in lost
             ),
             locked_weapons=frozenset(locked),
             disarmed_weapons=frozenset(disarmed),
@@ -257,6 +306,17 @@ class Tracker(fold.Tracker):
                 if resource.startswith(GIVEN)
             ),
         )
+
+    def _picked_up(self, carried: list[Taken]) -> list[Weapon]:
+        """Others' weapons a combatant picked up, as it holds them: named ``held_as``, in no
+        particular hand (R5.1 strikes with one by ``--with``, or as its only weapon)."""
+        encounter: Encounter = self.encounter
+        out = []
+        for taken in carried:
+            weapons = encounter.get(taken.owner).weapons
+            weapon = next(w for w in weapons if w.name == taken.weapon)
+            out.append(replace(weapon, name=taken.held_as, hand=None))
+        return out
 
 
 def _cannot_hold(holder: fold.Fighter | None) -> bool:

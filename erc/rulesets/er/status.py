@@ -10,6 +10,7 @@ from erc.core.value import Value
 from erc.rulesets.er.conditions import cannot_act, down, standing
 from erc.rulesets.er.events import state_of
 from erc.rulesets.er.model import Combatant
+from erc.rulesets.er.rules.turns import Taken
 
 TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
 if TYPE_CHECKING:
@@ -61,6 +62,8 @@ class StatusResult(Value):
     over: bool
     drops: tuple[HeldDrop, ...]
     locks: tuple[HeldLock, ...]
+    taken: tuple[Taken, ...]
+    """Weapons picked up from the ground by another than their owner (seed 001)."""
     n_events: int
     """How many events the journal holds (undo events and those they cancelled included)."""
     journal: str | None
@@ -110,6 +113,7 @@ def status(loaded: Loaded) -> StatusResult:
         locks=tuple(
             HeldLock(k.wielder, k.weapon, k.locker, k.using, k.dropped) for k in state.locks
         ),
+        taken=state.taken,
         n_events=state.events,
         journal=loaded.journal,
     )

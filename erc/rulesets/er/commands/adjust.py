@@ -109,22 +109,40 @@ def pick_up(
     name: Annotated[str, typer.Argument(metavar="NAME", help="Who picks it up.")],
     weapon: Annotated[
         str | None,
-        typer.Argument(metavar="[WEAPON]", help="The disarmed weapon (default: the only one)."),
+        typer.Argument(
+            metavar="[WEAPON]", help="The weapon on the ground (default: the only one)."
+        ),
+    ] = None,
+    owner: Annotated[
+        str | None,
+        typer.Option(
+            "--from",
+            metavar="OWNER",
+            help="Whose weapon, when several of that name lie on the ground.",
+        ),
     ] = None,
 ) -> Mechanic:
-    """Recover a disarmed weapon: 10 ft of movement and an unspent action (R12.4)."""
-    who = find(loaded.encounter, name)
-    result = rules.pick_up(who, weapon, loaded.encounter.rules, round=loaded.state.round)
-    return Mechanic(
-        "pick-up",
-        lambda _dice: result,
-        RENDER,
-        effects=lambda r: [
-            events.WeaponState(r.name, r.weapon, "free"),
-            Spend(r.name, "movement", r.movement_ft),
-        ],
-        draws=False,
+    """Pick up a disarmed weapon, one's own or another's (up for grabs, seed 001): 10 ft of
+    movement and an unspent action (R12.4)."""
+    encounter = loaded.encounter
+    who = find(encounter, name)
+    result = rules.pick_up(
+        who,
+        weapon,
+        encounter.rules,
+        round=loaded.state.round,
+        everyone=encounter.combatants,
+        owner=find(encounter, owner) if owner is not None else None,
     )
+
+    def picked(r: rules.PickedUp) -> list[Effect]:
+        if r.owner == r.name:
+            lifted: Effect = events.WeaponState(r.name, r.weapon, "free")
+        else:
+            lifted = events.WeaponTaken(r.name, r.owner, r.weapon, r.held_as)
+        return [lifted, Spend(r.name, "movement", r.movement_ft)]
+
+    return Mechanic("pick-up", lambda _dice: result, RENDER, effects=picked, draws=False)
 
 
 @command(dice=False)

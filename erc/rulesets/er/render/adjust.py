@@ -35,7 +35,8 @@ def render(outcome: Outcome) -> Iterator[Any]:
             line.append(f" for {result.rounds} round(s)")
         line.append_text(text(f"; now: {', '.join(result.conditions_after) or 'none'}"))
     elif isinstance(result, PickedUp):
-        line = text(f"{result.name} picks up its {result.weapon}", "bold")
+        whose = "its" if result.owner == result.name else f"{result.owner}'s"
+        line = text(f"{result.name} picks up {whose} {result.weapon}", "bold")
         line.append(f": {result.movement_ft} ft of movement, {result.remaining_ft} ft left")
     else:
         assert isinstance(result, Spent)

@@ -43,6 +43,10 @@ def render(outcome: Outcome) -> Iterator[Any]:
         using = f" with its {lock.using}" if lock.using else ""
         dropped = f" ({lock.wielder} let go of it)" if lock.dropped else ""
         yield text(f"{lock.locker} holds {lock.wielder}'s {lock.weapon} locked{using}{dropped}")
+    for taken in result.taken:
+        yield text(
+            f"{taken.holder} picked up {taken.owner}'s {taken.weapon} (--with {taken.held_as!r})"
+        )
     standing = ", ".join(f"{s.side or '(no side)'} {s.standing}" for s in result.sides)
     line = Text(clean(f"standing: {standing}"))
     if result.over:

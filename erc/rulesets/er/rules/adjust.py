@@ -12,7 +12,11 @@ from erc.rulesets.er.conditions import cannot_act, cannot_move
 from erc.rulesets.er.model import CONDITIONS, NEEDS_BY, Combatant, Settings
 from erc.rulesets.er.rules.attack import resistance_of, resisted
 from erc.rulesets.er.rules.movement import Turn, movement
-from erc.rulesets.er.rules.turns import PICK_UP_FT, action_check, reaction_check
+from erc.rulesets.er.rules.turns import PICK_UP_FT, action_check, held_as, reaction_check
+
+TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+if TYPE_CHECKING:
+    from collections.abc import Sequence
 
 REVIVED = (
     "revived from 0 Body: a captor may place it in the bound restriction (seed 001 "
@@ -159,37 +163,62 @@ def conditions(
 
 
 class PickedUp(Value):
-    """``erc pick-up``: the weapon recovered, and the movement it cost."""
+    """``erc pick-up``: the weapon picked up (``owner``'s ``weapon``, held from now on as
+    ``held_as``), and the movement it cost."""
 
     name: str
     weapon: str
     movement_ft: int
     remaining_ft: int
     notes: tuple[str, ...]
+    owner: str
+    """Whose weapon it is: the picker's own (it recovers it) or another's (seed 001)."""
+    held_as: str
+    """The name the picker holds it by (``--with``): its own name for its own weapon, else
+    whose it is and what it is (``Brute's club``)."""
 
 
-def pick_up(who: Combatant, weapon: str | None, house: Settings, *, round: int) -> PickedUp:
+def pick_up(
+    who: Combatant,
+    weapon: str | None,
+    house: Settings,
+    *,
+    round: int,
+    everyone: Sequence[Combatant],
+    owner: Combatant | None = None,
+) -> PickedUp:
     """R12.4 (R8.3): a disarmed weapon lies where it was flung; picking it up costs 10 ft of
-    movement and needs an unspent action, which it does not spend."""
-    lying = sorted(who.disarmed_weapons)
-    if not lying:
+    movement and needs an unspent action, which it does not spend. Seed 001: "the weapon is
+    up for grabs": anyone may pick it up ("the attacker could not grab the weapon in the
+    same action he or she disarmed the weapon, but if the victim still has an action, then
+    it could be retrieved"). ``weapon`` (default: the only one), ``owner`` (``--from``)
+    choose among what lies on the ground (``everyone``'s weapons); the picker's own first."""
+    lying = [
+        (c.name, w)
+        for c in everyone
+        if owner is None or c.name == owner.name
+        for w in sorted(c.disarmed_weapons)
+    ]
+    found = lying
+    if weapon is not None:
+        wanted = weapon.strip().casefold()
+        found = [(o, w) for o, w in lying if w.casefold() == wanted]
+    own = [(o, w) for o, w in found if o == who.name]
+    found = own or found
+    shown = ", ".join(f"{o}'s {w}" for o, w in lying) or "nothing"
+    where = f"{owner.name} has no weapon" if owner is not None else "no weapon lies"
+    if not found:
+        named = f"{weapon} is not on the ground" if weapon is not None else ""
         raise ErcError(
-            "nothing-to-pick-up", f"{who.name} has no disarmed weapon on the ground (R12.4)"
+            "nothing-to-pick-up",
+            (f"{named}; on the ground: {shown}" if named else f"{where} on the ground")
+            + " (R12.4)",
         )
-    if weapon is None:
-        if len(lying) > 1:
-            raise ErcError(
-                "bad-option", f"{who.name} has {', '.join(lying)} on the ground: name one"
-            )
-        chosen = lying[0]
-    else:
-        found = [w for w in lying if w.casefold() == weapon.strip().casefold()]
-        if not found:
-            raise ErcError(
-                "nothing-to-pick-up",
-                f"{who.name}'s {weapon} is not on the ground; there is: {', '.join(lying)}",
-            )
-        chosen = found[0]
+    if len(found) > 1:
+        choices = ", ".join(f"{o}'s {w}" for o, w in found)
+        how = "--from OWNER" if len({w.casefold() for _, w in found}) == 1 else "WEAPON"
+        raise ErcError("bad-option", f"on the ground lie {choices}: name one ({how})")
+    ((owned_by, chosen_weapon),) = found
     blocked = cannot_move(who)
     if blocked:
         raise ErcError("cannot-act", f"{who.name} cannot pick anything up: {blocked} (R10)")
@@ -201,7 +230,21 @@ def pick_up(who: Combatant, weapon: str | None, house: Settings, *, round: int) 
         )
     turn = Turn(costs=("pick-up",), spent_earlier=who.movement_spent)
     moved = movement(who, turn, house)  # R9.7: too little movement left is a shortfall
-    return PickedUp(who.name, chosen, PICK_UP_FT, moved.remaining_ft, ())
+    mine = owned_by == who.name
+    return PickedUp(
+        who.name,
+        chosen_weapon,
+        PICK_UP_FT,
+        moved.remaining_ft,
+        ()
+        if mine
+        else (
+            f"{who.name} holds {owned_by}'s {chosen_weapon} from now on; "
+            f"{owned_by} no longer has it (seed 001: up for grabs)",
+        ),
+        owned_by,
+        chosen_weapon if mine else held_as(owned_by, chosen_weapon),
+    )
 
 
 class Spent(Value):

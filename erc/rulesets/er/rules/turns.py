@@ -59,6 +59,23 @@ class Lock(Value):
     still holds it, and when the lock ends it lies on the ground (``pick-up``)."""
 
 
+class Taken(Value):
+    """Seed 001: a disarmed weapon "is up for grabs": ``owner``'s ``weapon``, picked up from
+    the ground by ``holder``, who holds it as ``held_as`` (``erc pick-up``); its owner no
+    longer has it until it lies on the ground again."""
+
+    owner: str
+    weapon: str
+    holder: str
+    held_as: str
+
+
+def held_as(owner: str, weapon: str) -> str:
+    """The name another's weapon is held by, for ``--with`` and a disarm: whose it is and
+    what it is (``Brute's club``), never one of the holder's own."""
+    return f"{owner}'s {weapon}"
+
+
 def hands(weapon: Weapon) -> frozenset[str]:
     """The hands a weapon is wielded with: its ``hand`` (both: both; none given: the
     primary, as R5.1 takes the first weapon for the primary pool)."""
