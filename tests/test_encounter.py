@@ -385,14 +385,21 @@ def test_a_file_cut_short_is_placed_at_its_end(ending: str) -> None:
     [
         "erc: 1\ncombatants:\n  - {name: A, ac: 10, body: 5\n",
         'erc: 1\ncombatants:\n  - name: A\n    ac: 10\n    body: "5\n',
+        "erc: 1\nname: x\ncombatants\n  - {name: Bo, ac: 10, body: 5}\n",
     ],
 )
 def test_a_syntax_error_at_a_line_end_has_one_column_with_lf_or_cr_lf(text: str) -> None:
-    """CONTRACT: lines and columns count from 1. YAML reads CR LF as one line break: a
-    syntax error found at a line's end is placed just past its last character in a CR LF
-    file as in an LF one (it used to count the CR as a column)."""
+    """CONTRACT: lines and columns count from 1. YAML reads CR LF as one line break, and a
+    CR alone (or NEL, LS, PS) as one too: a syntax error is placed on the same line and
+    column whichever a file uses (CR LF used to count the CR as a column; a CR-only file
+    put every error on line 1), just past the last character when found at a line's end."""
     _, lf = problems_in(text, "t.yaml")
-    _, crlf = problems_in(text.replace("\n", "\r\n"), "t.yaml")
-    assert len(lf) == 1 and [(p.line, p.column) for p in crlf] == [(lf[0].line, lf[0].column)]
+    assert len(lf) == 1
+    for ending in ("\r\n", "\r", "\u2028"):
+        _, other = problems_in(text.replace("\n", ending), "t.yaml")
+        assert [(p.line, p.column) for p in other] == [(lf[0].line, lf[0].column)], ending
+    mixed = text.replace("\n", "\r", 1)  # one CR-only line among LF ones
+    _, found = problems_in(mixed, "t.yaml")
+    assert [(p.line, p.column) for p in found] == [(lf[0].line, lf[0].column)]
     line = text.split("\n")[lf[0].line - 1]
     assert lf[0].column <= len(line) + 1

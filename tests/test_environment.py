@@ -247,14 +247,37 @@ def test_integer_options_parse_one_way(
 
 def test_batch_reports_a_bad_line_by_number_and_goes_on(tmp_path: Path) -> None:
     """Issue 15: "bad bytes on `erc batch`'s stdin (and the rest of the batch is not run)";
-    "batch reads its input as bytes and reports a bad line by number, going on"."""
-    lines = b"roll d20 --seed 1\n\xff\xfe bad\nroll d6 --seed 2\n"
+    "batch reads its input as bytes and reports a bad line by number, going on". A line's
+    bytes make the words they make on a command line of their own (decoded as the system
+    decodes arguments): what is not UTF-8 is the error the command alone gives (an unknown
+    command; text an event would record, ``bad-text``), and a file name that is not UTF-8
+    names its file."""
+    odd = tmp_path / os.fsdecode(b"caf\xe9.yaml")
+    shutil.copy(DUEL, odd)
+    lines = (
+        b"roll d20 --seed 1\n\xff\xfe bad\nroll d6 --seed 2\n"
+        b"damage Ogre 1 --apply --key x\xff -e " + os.fsencode(odd) + b"\n"
+        b"status -e " + os.fsencode(odd) + b"\n"
+    )
     ran = erc_process("batch", tmp_path=tmp_path, input=lines)
     no_traceback(ran)
     out = [json.loads(line) for line in ran.stdout.splitlines()]
     assert ran.returncode == 2
-    assert [o.get("command") for o in out] == ["roll", None, "roll"]
-    assert out[1]["line"] == 2 and "UTF-8" in out[1]["error"]["message"]
+    assert [o.get("command") for o in out] == ["roll", "\\xff\\xfe", "roll", "damage", "status"]
+    alone = erc_process("\udcff\udcfe", "bad", "--json", tmp_path=tmp_path)
+    assert out[1]["line"] == 2 and out[1]["error"] == json.loads(alone.stderr)["error"]
+    assert out[3]["error"]["code"] == "bad-text" and "not UTF-8" in out[3]["error"]["message"]
+    assert out[4]["result"]["round"] == 0 and out[4]["encounter"].endswith("caf\\xe9.yaml")
+
+
+def test_batch_with_stdin_that_cannot_be_read(tmp_path: Path) -> None:
+    """No traceback for a standard input that fails to read (``erc batch 0>FILE`` opens it
+    for writing only; a terminal that hangs up fails alike): exit 2 and a message."""
+    with open(tmp_path / "out.txt", "wb") as write_only:
+        ran = erc_process("batch", tmp_path=tmp_path, stdin=write_only)
+    no_traceback(ran)
+    assert ran.returncode == 2 and b"could not read standard input" in ran.stderr
+    assert ran.stderr.count(b"\n") == 1 and ran.stdout == b""
 
 
 def test_batch_with_stdin_closed(tmp_path: Path) -> None:

@@ -765,8 +765,43 @@ def test_seed_001_which_weapon_on_the_ground_is_picked_up(erc: Any, pit: Path) -
     none_of_his = run(erc, pit, "pick-up", "Hero", "--from", "Witch").error
     assert (
         none_of_his["code"] == "nothing-to-pick-up"
-        and "Witch has no weapon" in none_of_his["message"]
+        and "no weapon of Witch's lies" in none_of_his["message"]
     )
+
+
+TWO_HANDS = """erc: 1
+combatants:
+  - {name: Kaela, side: party, species: human, ac: 15, body: 22,
+     attributes: {strength: 5}, pools: {primary: 3, off: 1},
+     weapons: [{name: longsword, kind: melee, weight: medium, damage_type: edged, hand: primary},
+               {name: hand axe, kind: melee, weight: light, damage_type: edged, hand: off},
+               {name: "Orc's greataxe", kind: melee, weight: light, damage_type: blunt}]}
+  - {name: Orc, side: foes, species: human, ac: 12, body: 30,
+     attributes: {strength: 4}, pools: {primary: 3, off: 1},
+     weapons: [{name: greataxe, kind: melee, weight: heavy, damage_type: edged, hand: both},
+               {name: dagger, kind: melee, weight: light, damage_type: piercing, hand: off}]}
+"""
+
+
+def test_seed_001_a_weapon_picked_up_is_wielded_as_its_file_says(erc: Any, tmp_path: Path) -> None:
+    """Seed 000: a weapon that "requires two hands" leaves no off-hand strike, picked up by
+    another or not (R5.1); the picker's own weapons keep their hands. Another's weapon is
+    never held by a name of the picker's own: ``Orc's greataxe`` is taken by a weapon of
+    Kaela's file, so the Orc's is held as ``greataxe of Orc``."""
+    path = tmp_path / "two.yaml"
+    path.write_text(TWO_HANDS)
+    applied(erc, path, "disarm", "Kaela", "Orc", "--no-resist", "--rolls", "20")
+    picked = applied(erc, path, "pick-up", "Kaela")["result"]
+    assert (picked["weapon"], picked["held_as"]) == ("greataxe", "greataxe of Orc")
+    own = run(erc, path, "attack", "Kaela", "Orc", "--rolls", "2,2,2,2").json["result"]
+    assert [(s["pool"], s["weapon"]) for s in own["strikes"]] == [
+        ("primary", "longsword"),
+        ("off", "hand axe"),
+    ]
+    argv = ("attack", "Kaela", "Orc", "--with", "greataxe of orc", "--rolls", "20,2,2")
+    both = run(erc, path, *argv).json["result"]
+    assert [(s["pool"], s["weapon"]) for s in both["strikes"]] == [("primary", "greataxe of Orc")]
+    assert both["strikes"][0]["weight"] == 2 and any("both hands" in n for n in both["notes"])
 
 
 def test_a_hand_edited_weapon_taken_that_is_not_on_the_ground_is_a_bad_journal(

@@ -11,6 +11,7 @@ import shlex
 import shutil
 import subprocess
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -85,14 +86,17 @@ def test_any_terminal_encoding(tmp_path: Path) -> None:
 def test_a_c_locale_reads_names_and_file_names_as_a_shell_gives_them(tmp_path: Path) -> None:
     """In a C locale with ``PYTHONUTF8=0`` Python decodes arguments as ASCII and keeps each
     other byte as a lone surrogate. A combatant's name typed in UTF-8 (the encounter file's
-    encoding) still names it, on a command line and in a batch; a file with such a name is
+    encoding) still names it, on a command line and in a batch (a weapon's name too, any
+    case); a file with such a name is
     the file the shell names, in a batch as on a command line. Before, the name was unknown
     (``'\\udcc3\\udca6rin'``) and a batch line naming the file was a traceback that ended
     the batch."""
     named = tmp_path / "Ærin's duel.yaml"
-    named.write_text(DUEL.read_text(encoding="utf-8").replace("Kaela", "Ærin"), "utf-8")
+    text = DUEL.read_text(encoding="utf-8").replace("Kaela", "Ærin")
+    named.write_text(text.replace("longsword", "épée"), "utf-8")
     env = {"LC_ALL": "C", "LANG": "C", "PYTHONUTF8": "0", "ERC_CACHE_DIR": str(tmp_path / "c")}
-    argv = ["attack", "Ærin", "Ogre", "-e", str(named), "--journal", os.devnull]
+    argv = ["attack", "Ærin", "Ogre", "--with", "ÉPÉE", "-e", str(named), "--journal"]
+    argv.append(os.devnull)
     alone = process(*argv, "--seed", "7", "--json", env=env)
     assert alone.returncode == 0, alone.stderr
     line = shlex.join([*argv, "--seed", "7"]).encode("utf-8")
@@ -100,6 +104,7 @@ def test_a_c_locale_reads_names_and_file_names_as_a_shell_gives_them(tmp_path: P
     assert b"Traceback" not in batch.stderr, batch.stderr
     attacked, checked = (json.loads(x) for x in batch.stdout.splitlines())
     assert attacked == json.loads(alone.stdout) and attacked["result"]["attacker"] == "Ærin"
+    assert attacked["result"]["strikes"][0]["weapon"] == "épée"  # a weapon's name too
     assert checked["result"]["files"][0]["ok"] is True and batch.returncode == 0
 
 
@@ -291,6 +296,73 @@ def test_batch_waits_on_a_non_blocking_standard_input(tmp_path: Path) -> None:
         os.close(write_end)
         child.wait(timeout=60)
     assert child.returncode == 0 and child.stdout.read() == b""
+
+
+def test_a_non_blocking_terminal_ends_a_batch_at_ctrl_d(tmp_path: Path) -> None:
+    """A terminal left non-blocking ends its input with one empty read (Ctrl-D): the batch
+    answers the line before it and ends, as on a blocking terminal. It used to wait for
+    ever (the empty read was taken for "nothing yet")."""
+    import pty
+    import termios
+
+    env = {**os.environ, "ERC_CACHE_DIR": str(tmp_path / "cache")}
+    for blocking in (True, False):
+        leader, follower = pty.openpty()
+        modes = termios.tcgetattr(follower)
+        modes[3] &= ~termios.ECHO
+        termios.tcsetattr(follower, termios.TCSANOW, modes)
+        os.set_blocking(follower, blocking)
+        child = subprocess.Popen(
+            [sys.executable, "-m", "erc", "batch"], stdin=follower, stdout=subprocess.PIPE, env=env
+        )
+        os.close(follower)
+        try:
+            time.sleep(1)  # erc is waiting for the line
+            os.write(leader, b"roll d20 --seed 1\n\x04")
+            out, _ = child.communicate(timeout=30)
+        finally:
+            child.kill()
+            os.close(leader)
+        assert child.returncode == 0 and len(out.splitlines()) == 1, (blocking, out)
+
+
+@pytest.mark.parametrize("unbuffered", [True, False])
+def test_a_non_blocking_output_gets_every_envelope(tmp_path: Path, unbuffered: bool) -> None:
+    """CONTRACT: a recorded event's output is written or reported. A socket left
+    non-blocking as erc's standard input and output, read late: erc waits for its reader
+    and every envelope arrives, those of recorded events too. Unbuffered
+    (``PYTHONUNBUFFERED``) the rest of a write the socket did not take was lost without a
+    word (exit 0); buffered, the batch gave up (``output-lost``)."""
+    import socket
+
+    duel = tmp_path / "duel.yaml"
+    shutil.copy(DUEL, duel)
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONUNBUFFERED"}
+    env["ERC_CACHE_DIR"] = str(tmp_path / "cache")
+    if unbuffered:
+        env["PYTHONUNBUFFERED"] = "1"
+    ours, theirs = socket.socketpair()
+    theirs.setblocking(False)
+    child = subprocess.Popen(
+        [sys.executable, "-m", "erc", "batch", "-e", str(duel)],
+        stdin=theirs.fileno(),
+        stdout=theirs.fileno(),
+        stderr=subprocess.PIPE,
+        env=env,
+    )
+    theirs.close()
+    lines = [f"roll 100d20 --seed {i}" for i in range(40)] + ["heal Ogre 1 --apply"] * 5
+    ours.sendall(("\n".join(lines) + "\n").encode())
+    ours.shutdown(socket.SHUT_WR)
+    time.sleep(2)  # the reader is late: erc's writes would block
+    got = b""
+    ours.settimeout(30)
+    while data := ours.recv(1 << 16):
+        got += data
+    documents = [json.loads(line) for line in got.splitlines()]
+    assert child.wait(timeout=60) == 0, child.stderr.read() if child.stderr else ""
+    assert len(documents) == len(lines)
+    assert [d["applied"]["event"] for d in documents if "applied" in d] == [1, 2, 3, 4, 5]
 
 
 def test_batch_skips_an_overlong_line_without_holding_it(tmp_path: Path) -> None:

@@ -259,6 +259,17 @@ def _hold_closed_descriptors() -> None:
                 return
 
 
+def _blocking(fd: int) -> bool:
+    """Whether standard descriptor ``fd`` blocks (a closed one counts as blocking: nothing
+    to wait on)."""
+    import os
+
+    try:
+        return os.get_blocking(fd)
+    except OSError:
+        return True
+
+
 def main() -> None:
     import gc
     import os
@@ -275,6 +286,10 @@ def main() -> None:
         sys.stderr = _Closed(fails=False)
     if sys.stdout is None:
         sys.stdout = _Closed(fails=True)
+    if not all(_blocking(fd) for fd in (0, 1, 2)):  # set so by whatever shares them
+        from erc.cli.streams import patient_standard_streams
+
+        patient_standard_streams()
     if "_ERC_COMPLETE" in os.environ:  # a shell's completion script asks (erc.cli.completion)
         from erc.cli.completion import respond
 

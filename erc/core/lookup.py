@@ -6,7 +6,7 @@ Works on any ruleset's encounter (anything with ``combatants`` that have a ``nam
 from __future__ import annotations
 
 from erc.core.errors import ErcError, did_you_mean
-from erc.core.text import ASCII_SPACE, normal, whole_number
+from erc.core.text import ASCII_SPACE, folded, whole_number
 
 TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
 if TYPE_CHECKING:
@@ -31,7 +31,7 @@ if TYPE_CHECKING:
 
 def find(encounter: Roster[C], name: str) -> C:
     """The combatant ``name`` names; an exact name wins over a prefix."""
-    wanted = normal(name).casefold().strip()
+    wanted = folded(name)
     if not wanted:
         raise ErcError("unknown-combatant", "an empty name names no combatant")
     combatants = encounter.combatants

@@ -58,6 +58,12 @@ def normal(name: str) -> str:
     return unicodedata.normalize("NFC", _as_utf8(name))
 
 
+def folded(name: str) -> str:
+    """A name as names are compared: in NFC (``normal``), without spaces at its ends, case
+    folded. Combatants, weapons and spells alike: ``folded(typed) == folded(stored)``."""
+    return normal(name).strip().casefold()
+
+
 def _as_utf8(text: str) -> str:
     """``text`` with its undecodable bytes (lone surrogates) read as UTF-8, if they are."""
     try:

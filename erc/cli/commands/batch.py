@@ -157,13 +157,20 @@ def _lines(source: Any, flush: Callable[[], Any]) -> Iterator[bytes]:
     a line and waits for its envelope (``coproc erc batch``) gets it, and input already
     there (a file, a full pipe) is read ``CHUNK`` bytes at a time between flushes. A line
     past ``MAX_BYTES`` is not kept in memory: ``one`` reports it too long (``_overlong``)."""
-    read = _reader(source)
+    read = getattr(source, "read1", None) or source.read
     pending = b""
     long = False  # the line being read is past MAX_BYTES: only its first non-blank is kept
     first = b""
     while True:
         flush()
-        chunk = read()
+        try:
+            chunk = read(CHUNK)
+        except OSError as exc:  # opened for writing only, a terminal hung up, ...
+            raise ErcError(
+                "usage",
+                f"erc batch could not read standard input: {exc.strerror or exc}; "
+                "the lines it had read were run, the rest were not",
+            ) from None
         if not chunk:
             break
         if long:
@@ -183,43 +190,6 @@ def _lines(source: Any, flush: Callable[[], Any]) -> Iterator[bytes]:
         yield _overlong(first)
     elif pending:
         yield pending
-
-
-def _reader(source: Any) -> Callable[[], bytes]:
-    """What reads standard input ``CHUNK`` bytes at a time, as they come; ``b""`` at its
-    end. On a standard input left non-blocking (``O_NONBLOCK``, by whatever shares it),
-    ``read1`` says ``b""`` both at the end and when nothing has been written yet: there the
-    buffer's ``read`` tells them apart (None: nothing yet), and the batch waits for input,
-    as it does on a blocking one."""
-    read1 = getattr(source, "read1", None) or source.read
-
-    def chunk() -> bytes:
-        data: bytes = read1(CHUNK)
-        fd = None if data else _nonblocking(source)
-        while fd is not None:
-            try:
-                more = source.read(CHUNK)
-            except BlockingIOError:
-                more = None
-            if more is not None:
-                return bytes(more)
-            import select
-
-            select.select([fd], [], [])  # until input comes, or its end
-        return data
-
-    return chunk
-
-
-def _nonblocking(source: Any) -> int | None:
-    """The descriptor of ``source`` when it is set non-blocking, else None."""
-    import os
-
-    try:
-        fd = int(source.fileno())
-        return None if os.get_blocking(fd) else fd
-    except (AttributeError, OSError, ValueError):  # no descriptor (bytes in a test), closed
-        return None
 
 
 def _overlong(first: bytes) -> bytes:
@@ -317,11 +287,7 @@ def one(
     if len(raw) > MAX_BYTES:  # (``_lines`` gives a long blank line or comment shortened)
         message = f"batch line {number} is longer than {MAX_LINE} characters"
         return _error(number, None, ErcError("usage", message))
-    try:
-        line = _decode(raw)
-    except UnicodeDecodeError as exc:
-        message = f"batch line {number} is not UTF-8 text (byte {exc.start})"
-        return _error(number, None, ErcError("usage", message))
+    line = _decode(raw)
     if not line.strip() or line.lstrip().startswith("#"):
         return None
     if len(line.removesuffix("\n").removesuffix("\r")) > MAX_LINE:
@@ -357,17 +323,15 @@ def one(
 
 
 def _decode(raw: bytes) -> str:
-    """A line's text as the system decodes a command's own arguments: UTF-8 (a line that
-    is not UTF-8 is refused), or where file names are in another encoding (a C locale with
-    ``PYTHONUTF8=0``, a Latin-1 locale) that encoding, with the bytes it cannot decode kept
-    as Python keeps them in arguments: a file the line names is the file the same words
-    name on a command line of their own (a name text could not hold was a traceback that
-    ended the batch), and a combatant's name is read as the file's UTF-8
-    (``erc.core.text.normal``)."""
-    encoding = sys.getfilesystemencoding()
-    if encoding.lower().replace("-", "").replace("_", "") in ("utf8", "utf8sig"):
-        return raw.decode("utf-8")
-    return raw.decode(encoding, "surrogateescape")
+    """A line's text as the system decodes a command's own arguments: in its file-name
+    encoding (UTF-8 but in an unusual locale), the bytes it cannot decode kept as Python
+    keeps them in arguments (lone surrogates). So the line's words are the words the same
+    bytes make on a command line of their own: a file it names is the file the shell names
+    (a name that is not UTF-8 works, and one that is not ASCII in a C locale with
+    ``PYTHONUTF8=0`` was a traceback that ended the batch), a combatant's name in UTF-8 is
+    read as the file's (``erc.core.text.normal``), and text an event would record must be
+    Unicode (``bad-text``), as for a command alone."""
+    return raw.decode(sys.getfilesystemencoding(), "surrogateescape")
 
 
 def _words(line: str) -> list[str]:

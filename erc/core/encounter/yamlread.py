@@ -295,17 +295,22 @@ def read(text: str, *, track: bool = False) -> Document:
     return doc
 
 
+_BREAK = "\r\n|[\r\n\x85\u2028\u2029]"
+"""The line breaks YAML's reader counts (libyaml's and PyYAML's alike): CR LF, CR, LF, NEL,
+LS and PS."""
+
+
 def _within(text: str, line: int, column: int) -> tuple[int, int]:
-    """A YAML mark (0-based) as a line and column of ``text``: the end of the input (after
-    its last newline, where a file cut short ends) is the end of its last line, and a mark
-    on a line's break is just past its last character, whether the break is LF or CR LF
-    (YAML's line break either way; the CR is no column of the line)."""
-    lines = text.split("\n")
-    while len(lines) > 1 and not lines[-1].rstrip("\r"):
+    """A YAML mark (0-based) as a line and column of ``text``, its lines counted at the
+    breaks YAML counts (``_BREAK``: a CR alone ends a line too): the end of the input (after
+    its last break, where a file cut short ends) is the end of its last line, and a mark on
+    a line's break is just past its last character (a CR LF is one break, no column)."""
+    lines = re.split(_BREAK, text)
+    while len(lines) > 1 and not lines[-1]:
         lines.pop()
     if line >= len(lines):
         line, column = len(lines) - 1, len(lines[-1])
-    return line + 1, min(column, len(lines[line].removesuffix("\r"))) + 1
+    return line + 1, min(column, len(lines[line])) + 1
 
 
 def _merge(frame: _Frame, doc: Document) -> None:

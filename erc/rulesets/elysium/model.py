@@ -9,6 +9,7 @@ frozen, plain data. The closed sets the format shares are in ``sets.py``.
 
 from __future__ import annotations
 
+from erc.core.text import folded
 from erc.core.value import Value
 from erc.rulesets.elysium.fields import (
     CombatantFields,
@@ -150,12 +151,12 @@ class Combatant(CombatantFields):
 
     def weapon(self, name: str) -> Weapon | None:
         """The held weapon called ``name`` (case-insensitive), or None."""
-        folded = name.casefold()
-        return next((w for w in self.weapons if w.name.casefold() == folded), None)
+        wanted = folded(name)
+        return next((w for w in self.weapons if folded(w.name) == wanted), None)
 
     def spell(self, name: str) -> Spell | None:
-        folded = name.casefold()
-        return next((s for s in self.spells if s.name.casefold() == folded), None)
+        wanted = folded(name)
+        return next((s for s in self.spells if folded(s.name) == wanted), None)
 
 
 MORALE = ("Unnerved", "Frightened", "Terrified", "Running scared", "Paralyzed")

@@ -308,14 +308,15 @@ class Tracker(fold.Tracker):
         )
 
     def _picked_up(self, carried: list[Taken]) -> list[Weapon]:
-        """Others' weapons a combatant picked up, as it holds them: named ``held_as``, in no
-        particular hand (R5.1 strikes with one by ``--with``, or as its only weapon)."""
+        """Others' weapons a combatant picked up, as it holds them: named ``held_as``, after
+        its own (R5.1 takes its own weapon for a hand first), wielded as their file says (a
+        ``hand: both`` weapon still takes both hands)."""
         encounter: Encounter = self.encounter
         out = []
         for taken in carried:
             weapons = encounter.get(taken.owner).weapons
             weapon = next(w for w in weapons if w.name == taken.weapon)
-            out.append(replace(weapon, name=taken.held_as, hand=None))
+            out.append(replace(weapon, name=taken.held_as))
         return out
 
 

@@ -10,6 +10,7 @@ validated file. This module adds the rules' methods and the journal's state, fol
 from __future__ import annotations
 
 from erc.core.model import Condition
+from erc.core.text import folded
 from erc.core.value import Value
 from erc.rulesets.er.fields import (
     CombatantFields,
@@ -163,8 +164,8 @@ class Combatant(CombatantFields):
 
     def weapon(self, name: str) -> Weapon | None:
         """The held weapon called ``name`` (case-insensitive), or None."""
-        folded = name.casefold()
-        return next((w for w in self.held_weapons if w.name.casefold() == folded), None)
+        wanted = folded(name)
+        return next((w for w in self.held_weapons if folded(w.name) == wanted), None)
 
     def weapon_in_hand(self, hand: str) -> Weapon | None:
         for weapon in self.held_weapons:

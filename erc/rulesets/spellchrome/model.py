@@ -10,6 +10,7 @@ shares are in ``sets.py``.
 
 from __future__ import annotations
 
+from erc.core.text import folded
 from erc.rulesets.spellchrome.fields import (
     ArmorFields,
     CombatantFields,
@@ -130,8 +131,8 @@ class Combatant(CombatantFields):
         return self.bab_melee if weapon.melee else self.bab_ranged
 
     def weapon(self, name: str) -> Weapon | None:
-        folded = name.casefold().strip()
-        return next((w for w in self.weapons if w.name.casefold() == folded), None)
+        wanted = folded(name)
+        return next((w for w in self.weapons if folded(w.name) == wanted), None)
 
 
 class Encounter(EncounterFields):

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from erc.core.errors import ErcError, chosen, one_of
+from erc.core.text import folded
 from erc.core.value import Value
 from erc.rulesets.elysium.conditions import actor
 from erc.rulesets.elysium.model import CONDITIONS, Combatant, Settings
@@ -109,8 +110,8 @@ def pick_up(who: Combatant, weapon: str | None, *, ap: int | None) -> PickedUp:
             )
         chosen = lying[0]
     else:
-        folded = weapon.strip().casefold()
-        found = next((n for n in lying if n.casefold() == folded), None)
+        wanted = folded(weapon)
+        found = next((n for n in lying if folded(n) == wanted), None)
         if found is None:
             raise ErcError(
                 "nothing-to-pick-up",

@@ -133,6 +133,7 @@ def pick_up(
         round=loaded.state.round,
         everyone=encounter.combatants,
         owner=find(encounter, owner) if owner is not None else None,
+        own=[w.name for w in loaded.base.get(who.name).weapons],
     )
 
     def picked(r: rules.PickedUp) -> list[Effect]:

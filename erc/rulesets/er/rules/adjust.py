@@ -7,6 +7,7 @@ leaves it and returns what would change; the command records it with ``--apply``
 from __future__ import annotations
 
 from erc.core.errors import ErcError, chosen
+from erc.core.text import folded
 from erc.core.value import Value
 from erc.rulesets.er.conditions import cannot_act, cannot_move
 from erc.rulesets.er.model import CONDITIONS, NEEDS_BY, Combatant, Settings
@@ -16,7 +17,7 @@ from erc.rulesets.er.rules.turns import PICK_UP_FT, action_check, held_as, react
 
 TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
 if TYPE_CHECKING:
-    from collections.abc import Sequence
+    from collections.abc import Iterable, Sequence
 
 REVIVED = (
     "revived from 0 Body: a captor may place it in the bound restriction (seed 001 "
@@ -186,37 +187,34 @@ def pick_up(
     round: int,
     everyone: Sequence[Combatant],
     owner: Combatant | None = None,
+    own: Iterable[str] = (),
 ) -> PickedUp:
     """R12.4 (R8.3): a disarmed weapon lies where it was flung; picking it up costs 10 ft of
     movement and needs an unspent action, which it does not spend. Seed 001: "the weapon is
     up for grabs": anyone may pick it up ("the attacker could not grab the weapon in the
     same action he or she disarmed the weapon, but if the victim still has an action, then
     it could be retrieved"). ``weapon`` (default: the only one), ``owner`` (``--from``)
-    choose among what lies on the ground (``everyone``'s weapons); the picker's own first."""
-    lying = [
-        (c.name, w)
-        for c in everyone
-        if owner is None or c.name == owner.name
-        for w in sorted(c.disarmed_weapons)
-    ]
-    found = lying
+    choose among what lies on the ground (``everyone``'s weapons); the picker's own first.
+    ``own``: the names of the weapons the picker's file gives it, which another's weapon is
+    never held as (``turns.held_as``)."""
+    on_ground = [(c.name, w) for c in everyone for w in sorted(c.disarmed_weapons)]
+    found = [(o, w) for o, w in on_ground if owner is None or o == owner.name]
     if weapon is not None:
-        wanted = weapon.strip().casefold()
-        found = [(o, w) for o, w in lying if w.casefold() == wanted]
-    own = [(o, w) for o, w in found if o == who.name]
-    found = own or found
-    shown = ", ".join(f"{o}'s {w}" for o, w in lying) or "nothing"
-    where = f"{owner.name} has no weapon" if owner is not None else "no weapon lies"
+        wanted = folded(weapon)
+        found = [(o, w) for o, w in found if folded(w) == wanted]
+    found = [(o, w) for o, w in found if o == who.name] or found
     if not found:
-        named = f"{weapon} is not on the ground" if weapon is not None else ""
-        raise ErcError(
-            "nothing-to-pick-up",
-            (f"{named}; on the ground: {shown}" if named else f"{where} on the ground")
-            + " (R12.4)",
-        )
+        whose = f"{owner.name}'s " if owner is not None else ""
+        if weapon is not None:
+            missing = f"{whose}{weapon!r} is not"
+        else:
+            missing = f"no weapon of {owner.name}'s lies" if owner is not None else "no weapon lies"
+        shown = ", ".join(f"{o}'s {w}" for o, w in on_ground)
+        there = f"; on the ground: {shown}" if shown else ""
+        raise ErcError("nothing-to-pick-up", f"{missing} on the ground{there} (R12.4)")
     if len(found) > 1:
         choices = ", ".join(f"{o}'s {w}" for o, w in found)
-        how = "--from OWNER" if len({w.casefold() for _, w in found}) == 1 else "WEAPON"
+        how = "--from OWNER" if len({folded(w) for _, w in found}) == 1 else "WEAPON"
         raise ErcError("bad-option", f"on the ground lie {choices}: name one ({how})")
     ((owned_by, chosen_weapon),) = found
     blocked = cannot_move(who)
@@ -231,6 +229,16 @@ def pick_up(
     turn = Turn(costs=("pick-up",), spent_earlier=who.movement_spent)
     moved = movement(who, turn, house)  # R9.7: too little movement left is a shortfall
     mine = owned_by == who.name
+    held = chosen_weapon
+    if not mine:
+        held_by = held_as(owned_by, chosen_weapon, [*own, *(w.name for w in who.weapons)])
+        if held_by is None:
+            raise ErcError(
+                "bad-option",
+                f"{who.name}'s own weapons take both names {owned_by}'s {chosen_weapon} "
+                "could be held by: rename one in the encounter file",
+            )
+        held = held_by
     return PickedUp(
         who.name,
         chosen_weapon,
@@ -243,7 +251,7 @@ def pick_up(
             f"{owned_by} no longer has it (seed 001: up for grabs)",
         ),
         owned_by,
-        chosen_weapon if mine else held_as(owned_by, chosen_weapon),
+        held,
     )
 
 

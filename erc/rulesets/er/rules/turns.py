@@ -12,6 +12,10 @@ from erc.core.value import Value
 from erc.rulesets.er.conditions import reaction_blocked, refuse_actor
 from erc.rulesets.er.model import Combatant, Weapon
 
+TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+if TYPE_CHECKING:
+    from collections.abc import Iterable
+
 PICK_UP_FT = 10
 """R9.5 "pick up an item 10"; R8.3, R12.4: "Picking it up costs 10 ft of movement and needs an
 unused action"; R7.3 taking a contested item. (Here, not in ``movement``: the journal's
@@ -70,10 +74,15 @@ class Taken(Value):
     held_as: str
 
 
-def held_as(owner: str, weapon: str) -> str:
+def held_as(owner: str, weapon: str, taken: Iterable[str]) -> str | None:
     """The name another's weapon is held by, for ``--with`` and a disarm: whose it is and
-    what it is (``Brute's club``), never one of the holder's own."""
-    return f"{owner}'s {weapon}"
+    what it is (``Brute's club``, else ``club of Brute``), never a name among ``taken`` (the
+    holder's own weapons and those it holds, any case); None when both are taken."""
+    names = {name.casefold() for name in taken}
+    for name in (f"{owner}'s {weapon}", f"{weapon} of {owner}"):
+        if name.casefold() not in names:
+            return name
+    return None
 
 
 def hands(weapon: Weapon) -> frozenset[str]:
