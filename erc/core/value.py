@@ -47,24 +47,24 @@ class _ValueType(type):
     """Collects the annotated fields of a ``Value`` subclass (``_fields``, ``_defaults``)."""
 
     def __new__(mcs, name: str, bases: tuple[type, ...], namespace: dict[str, Any]) -> Any:
+        # The bookkeeping goes into the namespace before the class is made, not set on it
+        # after (each set is a type-cache update; every command defines dozens of these).
         annotations = namespace.get("__annotations__", {})
-        own = [
-            k
-            for k, v in annotations.items()
-            if not k.startswith("_") and not str(v).startswith("ClassVar")
-        ]
+        own = tuple(
+            k for k, v in annotations.items() if k[0] != "_" and not str(v).startswith("ClassVar")
+        )
         defaults = {k: namespace.pop(k) for k in own if k in namespace}
-        if bases and "__init__" not in namespace and _made_generically(bases):
-            namespace["__init__"] = Value.__init__  # not a base's compiled one (its fields)
-        cls: Any = super().__new__(mcs, name, bases, namespace)
         inherited: tuple[str, ...] = ()
         inherited_defaults: dict[str, Any] = {}
         for base in bases:
             inherited += getattr(base, "_fields", ())
             inherited_defaults.update(getattr(base, "_defaults", {}))
-        cls._fields = inherited + tuple(own)
-        cls._defaults = {**inherited_defaults, **defaults}
-        cls._made = 0
+        if bases and "__init__" not in namespace and _made_generically(bases):
+            namespace["__init__"] = Value.__init__  # not a base's compiled one (its fields)
+        namespace["_fields"] = inherited + own
+        namespace["_defaults"] = {**inherited_defaults, **defaults}
+        namespace["_made"] = 0
+        cls: Any = super().__new__(mcs, name, bases, namespace)
         for klass in cls.__mro__[1:]:  # a described class with a subclass is described no more
             if "__dataclass_fields__" in klass.__dict__:
                 del klass.__dataclass_fields__  # (the subclass would inherit a wrong one)
