@@ -176,7 +176,8 @@ class PickedUp(Value):
     """Whose weapon it is: the picker's own (it recovers it) or another's (seed 001)."""
     held_as: str
     """The name the picker holds it by (``--with``): its own name for its own weapon, else
-    whose it is and what it is (``Brute's club``)."""
+    whose it is and what it is (``Brute's club``; ``club of Brute`` when the picker's own
+    weapons take that name, ``turns.held_as``)."""
 
 
 def pick_up(
@@ -204,11 +205,13 @@ def pick_up(
         found = [(o, w) for o, w in found if folded(w) == wanted]
     found = [(o, w) for o, w in found if o == who.name] or found
     if not found:
-        whose = f"{owner.name}'s " if owner is not None else ""
         if weapon is not None:
+            whose = f"{owner.name}'s " if owner is not None else ""
             missing = f"{whose}{weapon!r} is not"
+        elif owner is not None:
+            missing = f"no weapon of {owner.name}'s lies"
         else:
-            missing = f"no weapon of {owner.name}'s lies" if owner is not None else "no weapon lies"
+            missing = "no weapon lies"
         shown = ", ".join(f"{o}'s {w}" for o, w in on_ground)
         there = f"; on the ground: {shown}" if shown else ""
         raise ErcError("nothing-to-pick-up", f"{missing} on the ground{there} (R12.4)")
