@@ -286,10 +286,11 @@ def main() -> None:
         sys.stderr = _Closed(fails=False)
     if sys.stdout is None:
         sys.stdout = _Closed(fails=True)
-    if not all(_blocking(fd) for fd in (0, 1, 2)):  # set so by whatever shares them
+    waiting = [fd for fd in (0, 1, 2) if not _blocking(fd)]  # set so by what shares them
+    if waiting:
         from erc.cli.streams import patient_standard_streams
 
-        patient_standard_streams()
+        patient_standard_streams(waiting)
     if "_ERC_COMPLETE" in os.environ:  # a shell's completion script asks (erc.cli.completion)
         from erc.cli.completion import respond
 

@@ -19,21 +19,22 @@ TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
 if TYPE_CHECKING:
     from typing import Any
 
-_STANDARD = (("stdin", 0), ("stdout", 1), ("stderr", 2))
+_STANDARD = ("stdin", "stdout", "stderr")
 
 
-def patient_standard_streams() -> None:
-    """Each standard stream whose descriptor is non-blocking is replaced by one over the
-    same descriptor that waits (``_Patient``), with the same encoding and error handling; a
-    blocking one, the usual case, is left as it is (one ``fcntl`` each)."""
-    for name, fd in _STANDARD:
+def patient_standard_streams(descriptors: list[int]) -> None:
+    """The standard streams on ``descriptors`` (those ``erc.cli.main`` found non-blocking)
+    are replaced by ones over the same descriptors that wait (``_Patient``), with the same
+    encoding and error handling; a stream not on its own descriptor is left as it is."""
+    for fd in descriptors:
+        name = _STANDARD[fd]
         stream = getattr(sys, name)
         try:
-            if os.get_blocking(fd) or stream.fileno() != fd:
+            if stream.fileno() != fd:
                 continue
         except (OSError, ValueError, AttributeError):  # closed, or not a real stream
             continue
-        setattr(sys, name, _wrapped(stream, fd, reading=name == "stdin"))
+        setattr(sys, name, _wrapped(stream, fd, reading=fd == 0))
 
 
 def _wrapped(stream: Any, fd: int, *, reading: bool) -> io.TextIOWrapper:
