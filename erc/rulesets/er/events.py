@@ -190,7 +190,8 @@ class Tracker(fold.Tracker):
         self.lockers: dict[tuple[str, str], Lock] = {}
         self.paid: dict[tuple[str, str], int] = {}
         self.taken: dict[tuple[str, str], Taken] = {}
-        """(owner, weapon) -> who holds it now, when another picked it up (seed 001)."""
+        """(owner, weapon) -> who holds it now and by what name, when another picked it up
+        (seed 001)."""
         self.body_max = {c.name: c.body_max for c in encounter.combatants}
         self.grappled = {name for name, f in self.fighters.items() if f.has("grappled")}
         """Who may be grappled: the grapples ``settle`` looks at after each event."""

@@ -8,6 +8,7 @@ an action asks the same question the same way.
 from __future__ import annotations
 
 from erc.core.errors import ErcError
+from erc.core.text import folded
 from erc.core.value import Value
 from erc.rulesets.er.conditions import reaction_blocked, refuse_actor
 from erc.rulesets.er.model import Combatant, Weapon
@@ -77,10 +78,11 @@ class Taken(Value):
 def held_as(owner: str, weapon: str, taken: Iterable[str]) -> str | None:
     """The name another's weapon is held by, for ``--with`` and a disarm: whose it is and
     what it is (``Brute's club``, else ``club of Brute``), never a name among ``taken`` (the
-    holder's own weapons and those it holds, any case); None when both are taken."""
-    names = {name.casefold() for name in taken}
+    holder's own weapons and those it holds, compared as ``--with`` compares names); None
+    when both are taken."""
+    names = {folded(name) for name in taken}
     for name in (f"{owner}'s {weapon}", f"{weapon} of {owner}"):
-        if name.casefold() not in names:
+        if folded(name) not in names:
             return name
     return None
 
