@@ -15,8 +15,10 @@ $(VENV)/.installed: pyproject.toml
 
 # Byte-code for erc itself: an editable install is never compiled by pip, and where
 # PYTHONDONTWRITEBYTECODE is set nothing writes it, so every run would compile from source.
+# Then erc's start-up image: all of it in one file (erc/__init__.py, erc/image.py).
 bytecode:
 	$(BIN)/python -m compileall -q erc
+	$(BIN)/python -m erc.image
 
 lint: setup
 	$(BIN)/ruff check erc tests benchmarks
@@ -25,7 +27,7 @@ lint: setup
 types: setup
 	$(BIN)/mypy
 
-test: lint types
+test: lint types bytecode
 	$(BIN)/pytest
 
 check: test

@@ -1,3 +1,3 @@
-from erc.cli import main
+from erc.cli import entry
 
-main()
+entry()

@@ -11,7 +11,10 @@ import subprocess
 import sys
 from pathlib import Path
 
+import erc
+from erc.image import modules as image_modules
 from tests.conftest import ENCOUNTERS, ROOT
+from tests.test_image import index_of, run as run_in
 
 PROBE = (
     "import atexit, gc, sys\n"
@@ -78,3 +81,65 @@ def test_a_plain_pip_install_has_byte_code(tmp_path: Path) -> None:
     assert len(installed) == len(_modules(ROOT))
     missing = [p for p in installed if not Path(importlib.util.cache_from_source(str(p))).is_file()]
     assert missing == []
+    # The first command, where byte-code may be written, writes the start-up image of all of
+    # it from that byte-code (erc.image); the next loads erc from it.
+    run_in(target, "roll", "d6", "--rolls", "4", "--json", writes=True)
+    _, origins, stale = run_in(target, "roll", "d6", "--rolls", "4", "--json", writes=True)
+    assert set(origins.values()) == {"image"} and not stale
+    image = Path(erc.image_path(str(target / "erc")))
+    assert set(index_of(image)) == {name for name, _, _ in image_modules(str(target / "erc"))}
+
+
+# Runs ``erc.cli.<first argument>`` on the rest, with an exit handler and an object that says
+# when the interpreter's teardown frees it.
+ENDING = (
+    "import atexit, sys\n"
+    "class Freed:\n"
+    "    def __del__(self):\n"
+    "        sys.stderr.write('freed by the teardown\\n')\n"
+    "held = Freed()\n"
+    "atexit.register(lambda: sys.stderr.write('exit handler ran\\n'))\n"
+    "name, sys.argv = sys.argv[1], ['erc', *sys.argv[2:]]\n"
+    "import erc.cli\n"
+    "getattr(erc.cli, name)()\n"
+)
+
+
+def ending(entry: str, *args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-c", ENDING, entry, *args],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+
+
+def test_the_executable_ends_without_the_interpreters_teardown() -> None:
+    """Issue "Speed at the interpreter's floor": the teardown freed, object by object, what
+    the operating system reclaims at once. Exit handlers still run and the output is whole."""
+    ran = ending("entry", "roll", "d6", "--rolls", "4", "--json")
+    assert ran.returncode == 0
+    assert '"total":4' in ran.stdout
+    assert ran.stderr.splitlines() == ["exit handler ran"]
+    called = ending("main", "roll", "d6", "--rolls", "4", "--json")  # for a program calling it
+    assert called.returncode == 0 and called.stdout == ran.stdout
+    assert called.stderr.splitlines() == ["exit handler ran", "freed by the teardown"]
+
+
+def test_the_executable_keeps_every_exit_code(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("erc: 1\ncombatants: 7\n")
+    duel = str(ENCOUNTERS / "duel.yaml")
+    for args, code in (
+        (["attack", "Kaela", "Ogre", "-e", duel, "--rolls", "18,17,4,11", "--json"], 0),
+        (["check", str(bad)], 1),
+        (["roll", "d6", "--no-such-option"], 2),
+        (["attack", "Nobody", "Ogre", "-e", duel, "--json"], 2),
+    ):
+        ran = ending("entry", *args)
+        called = ending("main", *args)
+        assert (ran.returncode, ran.stdout) == (code, called.stdout), args
+        assert ran.stderr.replace("freed by the teardown\n", "") == called.stderr.replace(
+            "freed by the teardown\n", ""
+        )
