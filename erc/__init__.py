@@ -2,10 +2,11 @@
 
 Importing erc puts its start-up image first on ``sys.meta_path`` (``erc.image`` writes it):
 the byte-code of every erc module in one file, so a command's thirty-odd modules load
-without the search and the ``.pyc`` reading of the ordinary import (about a third of what
-erc's imports cost, measured). A module is taken from the image only while its source has
-the size and modification time the image recorded; anything else (no image, another
-interpreter, ``-O``, a damaged file, a module edited or added since) is imported as usual.
+without the search and the ``.pyc`` reading of the ordinary import (4.6M of the 110M
+instructions ``attack --json`` took, measured). A module is taken from the image only while
+its source has the size and modification time the image recorded; anything else (no image,
+another interpreter, ``-O``, a damaged file, a module edited or added since) is imported as
+usual.
 """
 
 from __future__ import annotations
@@ -33,8 +34,11 @@ stale = False
 
 
 def image_path(folder: str) -> str:
-    """Where the image of the erc package in ``folder`` lives (one per interpreter)."""
-    return f"{folder}/__pycache__/erc.{sys.implementation.cache_tag}.image"
+    """Where the image of the erc package in ``folder`` lives (one per interpreter): beside
+    its ``.pyc`` files, in the tree below ``PYTHONPYCACHEPREFIX`` when that is set."""
+    name = f"erc.{sys.implementation.cache_tag}.image"
+    prefix = sys.pycache_prefix
+    return f"{prefix}/{folder.lstrip('/')}/{name}" if prefix else f"{folder}/__pycache__/{name}"
 
 
 def _start_up_image() -> None:
@@ -80,9 +84,15 @@ def _start_up_image() -> None:
         ) -> ModuleSpec | None:
             global stale
             entry = table.get(name)
-            if entry is None:
+            if entry is None:  # stale if it is a module added since
                 if name.startswith("erc."):
-                    stale = True
+                    inner = name[4:].replace(".", "/")
+                    for source in (f"{here}/{inner}.py", f"{here}/{inner}/__init__.py"):
+                        try:
+                            stat(source)
+                        except OSError:
+                            continue
+                        stale = True
                 return None
             try:
                 where, offset, length, mtime_ns, source_size, package = entry

@@ -4,7 +4,7 @@
 compiling erc, compiling here whatever has no up-to-date ``.pyc``. After a command
 that found it missing or out of date, ``erc.cli.main`` writes it again where the interpreter
 itself may write byte-code (not under ``PYTHONDONTWRITEBYTECODE`` or ``-B``, nor where the
-package's ``__pycache__`` is not writable), from the ``.pyc`` files that are up to date, so
+image's folder is not writable), from the ``.pyc`` files that are up to date, so
 a command never compiles the modules it did not import. A plain ``pip install`` compiles
 every module, so its first command writes a whole image.
 """
@@ -97,20 +97,23 @@ def image(folder: str, *, compile_rest: bool) -> tuple[bytes, int]:
     return b"".join([head, table, *blobs]), len(index)
 
 
-def write(folder: str, data: bytes) -> None:
-    """Replace the image of ``folder`` at once: a reader sees the old one or the new one."""
+def write(folder: str, *, compile_rest: bool) -> int:
+    """Replace the image of ``folder`` at once (a reader sees the old one or the new one);
+    return the number of modules it holds. Where no image may be written, nothing is built."""
     target = erc.image_path(folder)
     os.makedirs(os.path.dirname(target), exist_ok=True)
     partial = f"{target}.{os.getpid()}"
     fd = os.open(partial, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o666)
     try:
         with open(fd, "wb") as file:
+            data, count = image(folder, compile_rest=compile_rest)
             file.write(data)
         os.replace(partial, target)
     except BaseException:
         with contextlib.suppress(OSError):
             os.unlink(partial)
         raise
+    return count
 
 
 def package_folder() -> str:
@@ -122,22 +125,14 @@ def refresh() -> None:
     module's docstring); never fails the command that asks."""
     if sys.dont_write_bytecode or sys.flags.optimize:
         return
-    folder = package_folder()
-    cache = os.path.join(folder, "__pycache__")
-    if not os.access(cache if os.path.isdir(cache) else folder, os.W_OK):
-        return
-    try:
-        data, _ = image(folder, compile_rest=False)
-        write(folder, data)
-    except (OSError, ValueError):
-        pass
+    with contextlib.suppress(OSError, ValueError):
+        write(package_folder(), compile_rest=False)
 
 
 def main() -> None:
     folder = package_folder()
-    data, count = image(folder, compile_rest=True)
-    write(folder, data)
-    print(f"{erc.image_path(folder)}: {count} modules, {len(data):,} bytes")
+    count = write(folder, compile_rest=True)
+    print(f"{erc.image_path(folder)}: {count} modules")
 
 
 if __name__ == "__main__":

@@ -40,10 +40,14 @@ PROBE = (
 
 
 def run(
-    folder: Path, *args: str, writes: bool = False, flags: tuple[str, ...] = ()
+    folder: Path,
+    *args: str,
+    writes: bool = False,
+    flags: tuple[str, ...] = (),
+    env_too: dict[str, str] | None = None,
 ) -> tuple[str, dict[str, str], bool]:
     """stdout, where each erc module came from, and whether erc found its image stale."""
-    env = {**os.environ, "PYTHONPATH": str(folder)}
+    env = {**os.environ, "PYTHONPATH": str(folder), **(env_too or {})}
     env.pop("PYTHONDONTWRITEBYTECODE", None)
     if not writes:
         env["PYTHONDONTWRITEBYTECODE"] = "1"
@@ -248,3 +252,30 @@ def test_the_image_never_takes_a_standard_descriptor_closed_at_start_up(fd: int)
         check=False,
     )
     assert ran.returncode == 7
+
+
+def test_asking_for_a_module_erc_does_not_have_leaves_the_image_current(copy: Path) -> None:
+    build(copy)
+    probe = (
+        "import importlib.util, erc\n"
+        "print(importlib.util.find_spec('erc.core.nothing'), erc.stale)\n"
+        "import erc.core.dice\n"
+        "print(erc.stale)"
+    )
+    ran = subprocess.run(
+        [sys.executable, "-c", probe], cwd=copy, capture_output=True, text=True, check=True
+    )
+    assert ran.stdout.split() == ["None", "False", "False"]
+
+
+def test_with_a_byte_code_prefix_the_image_lives_below_it(copy: Path) -> None:
+    """PYTHONPYCACHEPREFIX: byte-code is kept out of the source tree, the image too."""
+    prefix = copy / "prefix"
+    env_too = {"PYTHONPYCACHEPREFIX": str(prefix)}
+    run(copy, "roll", "d6", "--rolls", "4", "--json", writes=True, env_too=env_too)
+    _, origins, stale = run(copy, "roll", "d6", "--rolls", "4", "--json", env_too=env_too)
+    assert set(origins.values()) == {"image"} and not stale
+    assert not (copy / "erc" / "__pycache__").exists()
+    assert list(prefix.rglob("*.image")) == [
+        prefix / str(copy / "erc").lstrip("/") / Path(erc.image_path("x")).name
+    ]
