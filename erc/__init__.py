@@ -15,22 +15,24 @@ import sys
 
 __version__ = "0.2.0"
 
-IMAGE_FORMAT = b"erc image 1\n"
-"""The first bytes of an image; then the interpreter's byte-code magic number, the length of
-the index (4 bytes, little-endian), the index (``marshal``: module name -> path from the
-package folder, offset from the index's end, length, source ``st_mtime_ns``, source size,
-whether a package) and the modules' code objects (``marshal``)."""
+IMAGE_FORMAT = b"erc image 2\n"
+"""The first line of a start-up image (its layout: ``erc.image``)."""
+IMAGE_HASH_KEY = 0x65726369
+"""The key of each module's digest in the image (``_imp.source_hash``)."""
 
 TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
 if TYPE_CHECKING:
     from collections.abc import Sequence
-    from importlib.machinery import ModuleSpec
+    from importlib.machinery import ModuleSpec, SourceFileLoader as _SourceLoader
     from types import CodeType, ModuleType
     from typing import Any
+else:  # the ordinary loader of a source file, without importing importlib
+    _SourceLoader = getattr(sys.modules.get("_frozen_importlib_external"), "SourceFileLoader", None)
 
 stale = False
-"""Whether this process imported an erc module its image lacked or held an older copy of
-(``erc.cli.main`` then writes the image again where the interpreter may write byte-code)."""
+"""Whether this process imported an erc module its image lacked or held an older or damaged
+copy of (``erc.cli.main`` then writes the image again where the interpreter may write
+byte-code)."""
 
 
 def image_path(folder: str) -> str:
@@ -42,48 +44,104 @@ def image_path(folder: str) -> str:
 
 
 def _start_up_image() -> None:
-    from _imp import _fix_co_filename  # type: ignore[attr-defined]  # what the import uses
+    from _imp import (  # type: ignore[attr-defined]  # what the import itself uses
+        _fix_co_filename,
+        source_hash,
+    )
     from marshal import loads
-    from os import O_RDONLY, close, open as open_file, pread, sep, stat
+    from os import O_NONBLOCK, O_RDONLY, close, fstat, open as open_file, pread, sep, stat
+    from stat import S_ISREG
 
     global stale
     magic = getattr(sys.modules.get("_frozen_importlib_external"), "MAGIC_NUMBER", None)
     here = (__file__ or "").rpartition(sep)[0]
-    if sys.flags.optimize or not here or not isinstance(magic, bytes):
+    if sys.flags.optimize or not here or not isinstance(magic, bytes) or _SourceLoader is None:
         return
-    start = len(IMAGE_FORMAT) + len(magic) + 4
+    for finder in list(sys.meta_path):  # erc imported again (a reload): one image, this one
+        if getattr(finder, "erc_image", False):
+            sys.meta_path.remove(finder)
     try:
-        fd = open_file(image_path(here), O_RDONLY)
+        fd = open_file(image_path(here), O_RDONLY | O_NONBLOCK)
     except OSError:
         stale = True
         return
     if fd < 3:  # a standard descriptor closed at start-up: its number stays free (erc.cli)
         close(fd)
         return
+    start = len(IMAGE_FORMAT) + len(magic) + 4
     try:
+        info = fstat(fd)
+        whole = info.st_size
         head = pread(fd, start, 0)
         size = int.from_bytes(head[-4:], "little")
-        index = loads(pread(fd, size, start)) if head[:-4] == IMAGE_FORMAT + magic else None
-    except (OSError, ValueError, EOFError, TypeError):
-        index = None
-    if type(index) is not dict:
+        if not S_ISREG(info.st_mode) or head[:-4] != IMAGE_FORMAT + magic or size > whole:
+            raise ValueError("not an image")
+        modules, folders = loads(pread(fd, size, start))
+        if type(modules) is not dict or type(folders) is not dict:
+            raise TypeError("not an index")
+    except (OSError, ValueError, EOFError, TypeError, OverflowError, MemoryError):
         close(fd)
         stale = True
         return
-    table: dict[str, Any] = index
     base = start + size
     code_type = type(_start_up_image.__code__)
+    module_type = type(sys)
     spec_type = type(__spec__)
+    seen: dict[str, bool] = {}
+
+    def unchanged(folder: str) -> bool:
+        """Whether ``folder`` holds the files it held (a file added, removed or replaced
+        changes a folder's time): what the ordinary import would find there is the same."""
+        same = seen.get(folder)
+        if same is None:
+            try:
+                now = stat(f"{here}/{folder}" if folder else here).st_mtime_ns
+            except OSError:
+                now = None
+            same = seen[folder] = now is not None and now == folders.get(folder)
+        return same
+
+    tag = sys.implementation.cache_tag
+    prefix = sys.pycache_prefix
+
+    def cached(folder: str, file: str) -> str:
+        """Where the ``.pyc`` of ``folder/file`` is, as ``importlib.util.cache_from_source``
+        says (unoptimised byte-code; ``-O`` never reads the image)."""
+        place = f"{here}/{folder}" if folder else here
+        name = f"{file.rpartition('.')[0]}.{tag}.pyc"
+        return f"{prefix}/{place.lstrip('/')}/{name}" if prefix else f"{place}/__pycache__/{name}"
+
+    class Loader(_SourceLoader):
+        """A source file's ordinary loader (``__file__``, ``__cached__``, its source and
+        resources) whose code comes from the image."""
+
+        code: CodeType
+        erc_image = True
+
+        def get_code(self, fullname: str) -> CodeType:
+            return self.code
+
+        def create_module(self, spec: ModuleSpec) -> ModuleType:
+            """The module with the attributes the import gives it from the spec already
+            set, which spares it a failed look-up of each (1M instructions a command)."""
+            module = module_type(spec.name)
+            module.__file__ = spec.origin
+            module.__cached__ = spec.cached  # type: ignore[attr-defined]
+            if spec.submodule_search_locations is not None:
+                module.__path__ = spec.submodule_search_locations
+            return module
 
     class Image:
-        """Finder and loader of the modules the image holds."""
+        """Finds the erc modules the image holds as they are."""
+
+        erc_image = True
 
         @staticmethod
         def find_spec(
             name: str, path: Sequence[str] | None = None, target: ModuleType | None = None
         ) -> ModuleSpec | None:
             global stale
-            entry = table.get(name)
+            entry: Any = modules.get(name)
             if entry is None:  # stale if it is a module added since
                 if name.startswith("erc."):
                     inner = name[4:].replace(".", "/")
@@ -95,53 +153,39 @@ def _start_up_image() -> None:
                         stale = True
                 return None
             try:
-                where, offset, length, mtime_ns, source_size, package = entry
+                where, offset, length, mtime_ns, source_size, package, digest = entry
+                folder = where.rpartition("/")[0]
+                above = folder.rpartition("/")[0] if package else folder
+                if path is None or (f"{here}/{above}" if above else here) not in path:
+                    return None  # erc from another folder
                 origin = f"{here}/{where}"
                 info = stat(origin)
                 if info.st_mtime_ns != mtime_ns or info.st_size != source_size:
                     stale = True
                     return None
-                code = loads(pread(fd, length, base + offset))
-            except (OSError, ValueError, EOFError, TypeError):
-                return None
-            if type(code) is not code_type:
+                if not unchanged(folder) or not unchanged(above):
+                    stale = True
+                    return None
+                if offset < 0 or length < 0 or base + offset + length > whole:
+                    raise ValueError("outside the image")
+                blob = pread(fd, length, base + offset)
+                if source_hash(IMAGE_HASH_KEY, blob) != digest:
+                    raise ValueError("damaged")
+                code = loads(blob)
+                if type(code) is not code_type:
+                    raise TypeError("not code")
+            except (OSError, ValueError, EOFError, TypeError, OverflowError, MemoryError):
+                stale = True
                 return None
             _fix_co_filename(code, origin)  # as the import does: the file where it is now
-            spec: ModuleSpec = spec_type(
-                name,
-                Image,  # type: ignore[arg-type]  # a loader by its methods, not importlib.abc's
-                origin=origin,
-                loader_state=code,
-                is_package=bool(package),
-            )
+            loader = Loader(name, origin)
+            loader.code = code
+            spec: ModuleSpec = spec_type(name, loader, origin=origin, is_package=bool(package))
+            spec.has_location = True
+            spec.cached = cached(folder, where.rpartition("/")[2])
             if package:
-                spec.submodule_search_locations = [origin.rpartition("/")[0]]
+                spec.submodule_search_locations = [f"{here}/{folder}"]
             return spec
-
-        @staticmethod
-        def create_module(spec: ModuleSpec) -> None:
-            return None  # the default module
-
-        @staticmethod
-        def exec_module(module: ModuleType) -> None:
-            spec = module.__spec__
-            assert spec is not None
-            module.__file__ = spec.origin
-            exec(spec.loader_state, module.__dict__)
-
-        @staticmethod
-        def get_code(name: str) -> CodeType:
-            """For ``python -m`` (runpy)."""
-            spec = Image.find_spec(name)
-            if spec is None:
-                raise ImportError(f"{name} is not in erc's start-up image", name=name)
-            code: CodeType = spec.loader_state
-            return code
-
-        @staticmethod
-        def is_package(name: str) -> bool:
-            spec = Image.find_spec(name)
-            return spec is not None and spec.submodule_search_locations is not None
 
     sys.meta_path.insert(0, Image)
 

@@ -1,3 +1,3 @@
-from erc.cli import entry
+from erc.cli import main
 
-entry()
+main()

@@ -5,12 +5,14 @@ result."""
 
 from __future__ import annotations
 
+import importlib.util
 import marshal
 import os
 import shutil
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -30,7 +32,7 @@ PROBE = (
     "def where():\n"
     "    for name in sorted(sys.modules):\n"
     "        if name.startswith('erc.'):\n"
-    "            image = sys.modules[name].__spec__.loader is sys.meta_path[0]\n"
+    "            image = getattr(sys.modules[name].__spec__.loader, 'erc_image', False)\n"
     "            print(name, 'image' if image else 'import', file=sys.stderr)\n"
     "    print('stale', erc.stale, file=sys.stderr)\n"
     "atexit.register(where)\n"
@@ -84,14 +86,14 @@ def image_of(folder: Path) -> Path:
     return Path(erc.image_path(str(folder / "erc")))
 
 
-def index_of(path: Path) -> dict[str, tuple[str, int, int, int, int, bool]]:
+def index_of(path: Path) -> dict[str, tuple[str, int, int, int, int, bool, bytes]]:
+    """The modules the image at ``path`` holds (its layout: erc.image)."""
     data = path.read_bytes()
     start = len(erc.IMAGE_FORMAT) + 4 + 4
     size = int.from_bytes(data[start - 4 : start], "little")
-    index: dict[str, tuple[str, int, int, int, int, bool]] = marshal.loads(
-        data[start : start + size]
-    )
-    return index
+    modules: dict[str, tuple[str, int, int, int, int, bool, bytes]]
+    modules, _ = marshal.loads(data[start : start + size])
+    return modules
 
 
 @pytest.fixture
@@ -154,33 +156,88 @@ def test_a_module_added_after_the_image_is_imported_and_marks_it_stale(copy: Pat
     assert ran.stdout == "1 True\n"
 
 
-@pytest.mark.parametrize(
-    "damage",
-    ["cut short", "code zeroed", "another format", "index not a table"],
-)
+def _index(data: bytes) -> tuple[int, Any]:
+    head = len(erc.IMAGE_FORMAT) + 4 + 4
+    size = int.from_bytes(data[head - 4 : head], "little")
+    return head + size, marshal.loads(data[head : head + size])
+
+
+def _with_index(data: bytes, index: Any) -> bytes:
+    """``data`` with ``index`` for its index (the code after it unmoved: offsets count from
+    the index's end)."""
+    head = len(erc.IMAGE_FORMAT) + 4 + 4
+    end, _ = _index(data)
+    table = marshal.dumps(index)
+    return data[: head - 4] + len(table).to_bytes(4, "little") + table + data[end:]
+
+
+DAMAGE = [
+    "cut short",
+    "code zeroed",
+    "one byte of a module changed",
+    "another format",
+    "index not a pair",
+    "index longer than the file",
+    "a module's code outside the file",
+    "a module's length past any size",
+]
+
+
+@pytest.mark.parametrize("damage", DAMAGE)
 def test_a_damaged_image_is_passed_over(copy: Path, damage: str) -> None:
+    """Whatever is wrong with the image, each module it cannot vouch for is imported as
+    usual: the same output, no traceback, and erc knows to write it again."""
     without, _, _ = run(copy, *ATTACK)
     build(copy)
     path = image_of(copy)
     data = path.read_bytes()
     head = len(erc.IMAGE_FORMAT) + 4 + 4
+    end, (modules, folders) = _index(data)
+    spoilt = "erc.rulesets.er.rules.attack" if damage == "cut short" else "erc.core.dice"
+    offset, length = modules[spoilt][1:3]
     if damage == "cut short":
         data = data[: len(data) // 2]
-    elif damage == "code zeroed":  # the index whole, every module's code zeros
-        code = head + int.from_bytes(data[head - 4 : head], "little")
-        data = data[:code] + bytes(len(data) - code)
+    elif damage == "code zeroed":
+        data = data[:end] + bytes(len(data) - end)
+    elif damage == "one byte of a module changed":
+        at = end + offset + length // 2
+        data = data[:at] + bytes([data[at] ^ 0x01]) + data[at + 1 :]
     elif damage == "another format":
         data = b"erc image 0\n" + data[len(erc.IMAGE_FORMAT) :]
+    elif damage == "index not a pair":
+        data = _with_index(data, ["not", "a", "pair"])
+    elif damage == "index longer than the file":
+        data = data[: head - 4] + (0xFFFFFFF0).to_bytes(4, "little") + data[head:]
     else:
-        table = marshal.dumps(["not", "a", "table"])
-        data = data[: head - 4] + len(table).to_bytes(4, "little") + table
+        entry = list(modules[spoilt])
+        entry[1:3] = [len(data), 10] if damage.endswith("outside the file") else [0, 2**62]
+        data = _with_index(data, ({**modules, spoilt: tuple(entry)}, folders))
     path.write_bytes(data)
-    out, origins, _ = run(copy, *ATTACK)
+    out, origins, stale = run(copy, *ATTACK)
     assert out == without
-    if damage == "cut short":  # the modules whose code is still whole load from it
-        assert {"image", "import"} == set(origins.values())
+    assert stale
+    if damage in ("cut short", "one byte of a module changed") or damage.startswith("a module"):
+        assert origins[spoilt] == "import"
+        assert origins["erc.cli.dispatch"] == "image"
     else:
         assert set(origins.values()) == {"import"}
+
+
+def test_a_damaged_image_is_written_again_where_byte_code_may_be(copy: Path) -> None:
+    run(copy, *ATTACK, writes=True)
+    path = image_of(copy)
+    path.write_bytes(path.read_bytes()[: path.stat().st_size // 2])
+    run(copy, *ATTACK, writes=True)
+    _, origins, stale = run(copy, *ATTACK)
+    assert set(origins.values()) == {"image"} and not stale
+
+
+def test_a_fifo_in_place_of_the_image_holds_nothing_up(copy: Path) -> None:
+    (copy / "erc" / "__pycache__").mkdir()
+    os.mkfifo(image_of(copy))
+    out, origins, stale = run(copy, "roll", "d6", "--rolls", "4", "--json")
+    assert '"total":4' in out
+    assert set(origins.values()) == {"import"} and stale
 
 
 def test_a_moved_package_keeps_its_image_and_names_its_new_files(copy: Path) -> None:
@@ -191,7 +248,7 @@ def test_a_moved_package_keeps_its_image_and_names_its_new_files(copy: Path) -> 
     shutil.move(copy / "erc", moved / "erc")
     probe = (
         "import sys, erc.core.text as t\n"
-        "print(t.__file__ == t.folded.__code__.co_filename, sys.meta_path[0] is t.__loader__)\n"
+        "print(t.__file__ == t.folded.__code__.co_filename, t.__loader__.erc_image)\n"
         "print(t.__file__)"
     )
     ran = subprocess.run(
@@ -279,3 +336,152 @@ def test_with_a_byte_code_prefix_the_image_lives_below_it(copy: Path) -> None:
     assert list(prefix.rglob("*.image")) == [
         prefix / str(copy / "erc").lstrip("/") / Path(erc.image_path("x")).name
     ]
+
+
+def python(folder: Path, code: str, env_too: dict[str, str] | None = None) -> str:
+    """What ``code`` prints, run in ``folder`` (where its erc is imported from)."""
+    env = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1", **(env_too or {})}
+    ran = subprocess.run(
+        [sys.executable, "-c", code],
+        cwd=folder,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert ran.returncode == 0, ran.stderr
+    return ran.stdout
+
+
+@pytest.mark.parametrize("prefix", [False, True])
+def test_a_module_from_the_image_is_what_the_import_makes_of_its_file(
+    copy: Path, prefix: bool
+) -> None:
+    """Its file, byte-code path, source and resources, as the ordinary loader gives them."""
+    env_too = {"PYTHONPYCACHEPREFIX": str(copy / "prefix")} if prefix else {}
+    if prefix:  # written by a command (the modules it imported) below the prefix
+        run(copy, *ATTACK, writes=True, env_too=env_too)
+    else:
+        build(copy)
+    code = (
+        "import importlib.resources, importlib.util, inspect\n"
+        "import erc.core.dice as m, erc.core.encounter as p\n"
+        "for module in (m, p):\n"
+        "    print(module.__loader__.erc_image, module.__spec__.has_location)\n"
+        "    print(module.__cached__ == importlib.util.cache_from_source(module.__file__))\n"
+        "    print(module.__loader__.get_source(module.__name__) == inspect.getsource(module))\n"
+        "print(p.__path__ == [p.__file__.rpartition('/')[0]])\n"
+        "print(sorted(f.name for f in importlib.resources.files(p).iterdir())[:2])\n"
+    )
+    assert python(copy, code, env_too).split("\n")[:-1] == [
+        "True True",
+        "True",
+        "True",
+        "True True",
+        "True",
+        "True",
+        "True",
+        "['__init__.py', 'cache.py']",
+    ]
+
+
+def test_a_package_made_beside_a_module_wins_as_in_the_import(copy: Path) -> None:
+    """A package (or a compiled extension) added beside ``text.py`` is what the ordinary
+    import takes; the image steps aside for every module of that folder."""
+    build(copy)
+    package = copy / "erc" / "core" / "text"
+    package.mkdir()
+    (package / "__init__.py").write_text(
+        (copy / "erc" / "core" / "text.py").read_text() + "\nWHERE = 'package'\n"
+    )
+    code = "import erc, erc.core.text as t, erc.core.dice as d\nprint(t.WHERE, erc.stale)\n"
+    code += "print(d.__loader__.__class__.__name__)"
+    assert python(copy, code).split() == ["package", "True", "SourceFileLoader"]
+
+
+def test_byte_code_written_in_the_second_its_source_changed_is_not_trusted(copy: Path) -> None:
+    """git's "racy" rule: the ``.pyc`` of a source changed again in the same second, to the
+    same size, would pass the import's check; the image compiles that source instead."""
+    text = copy / "erc" / "core" / "text.py"
+    source = text.read_text()
+    earlier = source.replace("def folded(", "def foldeD(")  # same size: what the .pyc holds
+    text.write_text(earlier)
+    python(copy, "import py_compile; py_compile.compile('erc/core/text.py')")
+    text.write_text(source)
+    pyc = Path(importlib.util.cache_from_source(str(text)))
+    second = int(text.stat().st_mtime)
+    os.utime(text, ns=(second * 10**9, second * 10**9 + 1))
+    os.utime(pyc, ns=(second * 10**9, second * 10**9 + 2))
+    assert python(copy, "import erc.core.text as t; print(hasattr(t, 'foldeD'))") == "True\n"
+    run(copy, "roll", "d6", "--rolls", "4", "--json", writes=True)
+    assert "erc.core.text" in index_of(image_of(copy))
+    probe = "import erc.core.text as t; print(hasattr(t, 'folded'), t.__loader__.erc_image)"
+    assert python(copy, probe) == "True True\n"
+
+
+def test_a_fifo_among_the_byte_code_holds_nothing_up(copy: Path) -> None:
+    python(copy, "import compileall; compileall.compile_dir('erc', quiet=1)")
+    grab = copy / "erc" / "rulesets" / "elysium" / "rules" / "grab.py"  # not imported by roll
+    pyc = Path(importlib.util.cache_from_source(str(grab)))
+    pyc.unlink()
+    os.mkfifo(pyc)
+    out, _, _ = run(copy, "roll", "d6", "--rolls", "4", "--json", writes=True)
+    assert '"total":4' in out
+    assert len(index_of(image_of(copy))) == len(modules(str(copy / "erc"))) - 1
+
+
+def test_the_image_takes_the_mode_of_the_package_not_the_umask(copy: Path) -> None:
+    os.chmod(copy / "erc" / "__init__.py", 0o640)
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    subprocess.run(
+        [sys.executable, "-m", "erc", "roll", "d6", "--json"],
+        cwd=copy,
+        env=env,
+        preexec_fn=lambda: os.umask(0),
+        capture_output=True,
+        check=True,
+    )
+    assert image_of(copy).stat().st_mode & 0o777 == 0o640
+
+
+def test_hash_based_byte_code_makes_a_whole_image(copy: Path) -> None:
+    """``SOURCE_DATE_EPOCH`` builds (and pip under it) write checked hash-based ``.pyc``."""
+    python(
+        copy,
+        "import compileall, py_compile\n"
+        "compileall.compile_dir('erc', quiet=1,"
+        " invalidation_mode=py_compile.PycInvalidationMode.CHECKED_HASH)",
+    )
+    run(copy, "roll", "d6", "--rolls", "4", "--json", writes=True)
+    assert set(index_of(image_of(copy))) == {name for name, _, _ in modules(str(copy / "erc"))}
+
+
+def test_a_killed_writers_partial_image_is_swept_away(copy: Path) -> None:
+    gone = subprocess.Popen([sys.executable, "-c", ""])
+    gone.wait()
+    (copy / "erc" / "__pycache__").mkdir()
+    partial = Path(f"{image_of(copy)}.{gone.pid}")
+    partial.write_bytes(b"half an image")
+    build(copy)
+    assert not partial.exists()
+    assert image_of(copy).is_file()
+
+
+def test_erc_imported_again_has_one_image_and_another_folder_its_own_modules(
+    copy: Path, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    build(copy)
+    other = tmp_path_factory.mktemp("other")
+    shutil.copytree(copy / "erc", other / "erc", ignore=shutil.ignore_patterns("__pycache__"))
+    code = (
+        "import importlib, sys, erc\n"
+        "importlib.reload(erc); importlib.reload(erc)\n"
+        "print(sum(getattr(f, 'erc_image', False) for f in sys.meta_path))\n"
+        "for name in [m for m in sys.modules if m == 'erc' or m.startswith('erc.')]:\n"
+        "    del sys.modules[name]\n"
+        f"sys.path.insert(0, {str(other)!r})\n"
+        "import erc.core.text as t\n"
+        "print(t.__file__.startswith(" + repr(str(other)) + "))\n"
+    )
+    assert python(copy, code).split() == ["1", "True"]

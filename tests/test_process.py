@@ -90,17 +90,19 @@ def test_a_plain_pip_install_has_byte_code(tmp_path: Path) -> None:
     assert set(index_of(image)) == {name for name, _, _ in image_modules(str(target / "erc"))}
 
 
-# Runs ``erc.cli.<first argument>`` on the rest, with an exit handler and an object that says
-# when the interpreter's teardown frees it.
+# Runs ``erc.cli.<first argument>`` on the rest, with an exit handler, saying when the process
+# ends without the interpreter's teardown (``os._exit``).
 ENDING = (
     "import atexit, sys\n"
-    "class Freed:\n"
-    "    def __del__(self):\n"
-    "        sys.stderr.write('freed by the teardown\\n')\n"
-    "held = Freed()\n"
     "atexit.register(lambda: sys.stderr.write('exit handler ran\\n'))\n"
+    "import os\n"
+    "end = os._exit\n"
+    "os._exit = lambda code: (sys.stderr.write('left without the teardown\\n'), end(code))\n"
     "name, sys.argv = sys.argv[1], ['erc', *sys.argv[2:]]\n"
     "import erc.cli\n"
+    "if name == 'profiled entry':\n"
+    "    name = 'entry'\n"
+    "    sys.setprofile(lambda *seen: None)\n"
     "getattr(erc.cli, name)()\n"
 )
 
@@ -121,10 +123,10 @@ def test_the_executable_ends_without_the_interpreters_teardown() -> None:
     ran = ending("entry", "roll", "d6", "--rolls", "4", "--json")
     assert ran.returncode == 0
     assert '"total":4' in ran.stdout
-    assert ran.stderr.splitlines() == ["exit handler ran"]
+    assert ran.stderr.splitlines() == ["exit handler ran", "left without the teardown"]
     called = ending("main", "roll", "d6", "--rolls", "4", "--json")  # for a program calling it
     assert called.returncode == 0 and called.stdout == ran.stdout
-    assert called.stderr.splitlines() == ["exit handler ran", "freed by the teardown"]
+    assert called.stderr.splitlines() == ["exit handler ran"]
 
 
 def test_the_executable_keeps_every_exit_code(tmp_path: Path) -> None:
@@ -140,6 +142,16 @@ def test_the_executable_keeps_every_exit_code(tmp_path: Path) -> None:
         ran = ending("entry", *args)
         called = ending("main", *args)
         assert (ran.returncode, ran.stdout) == (code, called.stdout), args
-        assert ran.stderr.replace("freed by the teardown\n", "") == called.stderr.replace(
-            "freed by the teardown\n", ""
-        )
+        assert ran.stderr.replace("left without the teardown\n", "") == called.stderr
+
+
+def test_under_a_profiler_the_interpreter_ends_it(tmp_path: Path) -> None:
+    """A profiler, a tracer or coverage reports at the interpreter's exit: under one, erc
+    leaves the ending to it; ``python -m erc`` (runpy) always does."""
+    ran = ending("profiled entry", "roll", "d6", "--rolls", "4", "--json")
+    assert ran.returncode == 0 and '"total":4' in ran.stdout
+    assert ran.stderr.splitlines() == ["exit handler ran"]
+    profile = tmp_path / "profile"
+    argv = ["-m", "cProfile", "-o", str(profile), "-m", "erc", "roll", "d6", "--json"]
+    subprocess.run([sys.executable, *argv], capture_output=True, timeout=120, check=True)
+    assert profile.stat().st_size > 0

@@ -309,15 +309,19 @@ def main() -> None:
     import erc
 
     if erc.stale and not sys.dont_write_bytecode:  # the start-up image lacked a module
-        from erc.image import refresh
+        try:
+            from erc.image import refresh
 
-        refresh()
+            refresh()
+        except KeyboardInterrupt:  # the command is done: the image waits for another
+            pass
     sys.exit(code)
 
 
 def entry() -> None:
-    """The ``erc`` executable and ``python -m erc``: ``main``, then the end of the process
-    (``leave``). ``main`` itself ends by ``SystemExit``, for a program that calls it."""
+    """The ``erc`` executable: ``main``, then the end of the process (``leave``). ``main``
+    itself ends by ``SystemExit``, for a program that calls it (``python -m erc`` too, so
+    ``runpy`` and the tools that run erc through it get control back)."""
     try:
         main()
     except SystemExit as end:
@@ -334,17 +338,23 @@ def leave(code: int) -> None:
     otherwise free object by object (in a one-shot command that teardown was an eighth of
     all its instructions, measured). Nothing erc opens needs more: a journal's events are
     written by ``os.write`` before the command's output, its lock is the kernel's, and every
-    other file is closed where it is used. A stream that cannot be flushed leaves the exit to
-    the interpreter, which reports it as usual.
+    other file is closed where it is used. Under a tracer or a profiler, which report at the
+    interpreter's exit, and where a stream cannot be flushed (the interpreter reports it as
+    usual), the interpreter ends it. An interrupt now, the command done, ends it at once.
     """
-    import atexit
     import os
 
-    atexit._run_exitfuncs()
+    if sys.gettrace() is not None or sys.getprofile() is not None:
+        sys.exit(code)
     try:
+        import atexit
+
+        atexit._run_exitfuncs()
         for stream in (sys.stdout, sys.stderr):
             if stream is not None:
                 stream.flush()
+    except KeyboardInterrupt:
+        pass
     except Exception:
         sys.exit(code)
     os._exit(code)
