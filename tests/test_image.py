@@ -41,6 +41,28 @@ PROBE = (
 )
 
 
+def process(
+    folder: Path, argv: list[str], env_too: dict[str, str], writes: bool = False
+) -> subprocess.CompletedProcess[str]:
+    """The interpreter run in ``folder`` (whose erc it imports) on ``argv``; it may write
+    byte-code only if ``writes``."""
+    env = {**os.environ, "PYTHONPATH": str(folder), **env_too}
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    if not writes:
+        env["PYTHONDONTWRITEBYTECODE"] = "1"
+    ran = subprocess.run(
+        [sys.executable, *argv],
+        cwd=folder,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    assert ran.returncode == 0, ran.stderr
+    return ran
+
+
 def run(
     folder: Path,
     *args: str,
@@ -49,20 +71,7 @@ def run(
     env_too: dict[str, str] | None = None,
 ) -> tuple[str, dict[str, str], bool]:
     """stdout, where each erc module came from, and whether erc found its image stale."""
-    env = {**os.environ, "PYTHONPATH": str(folder), **(env_too or {})}
-    env.pop("PYTHONDONTWRITEBYTECODE", None)
-    if not writes:
-        env["PYTHONDONTWRITEBYTECODE"] = "1"
-    ran = subprocess.run(
-        [sys.executable, *flags, "-c", PROBE, *args],
-        cwd=folder,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
-    assert ran.returncode == 0, ran.stderr
+    ran = process(folder, [*flags, "-c", PROBE, *args], env_too or {}, writes)
     report = [line.split() for line in ran.stderr.splitlines()]
     origins = {words[0]: words[1] for words in report if words[0].startswith("erc.")}
     stale = [words[1] for words in report if words[0] == "stale"]
@@ -70,16 +79,7 @@ def run(
 
 
 def build(folder: Path) -> None:
-    ran = subprocess.run(
-        [sys.executable, "-m", "erc.image"],
-        cwd=folder,
-        env={**os.environ, "PYTHONPATH": str(folder)},
-        capture_output=True,
-        text=True,
-        timeout=300,
-        check=False,
-    )
-    assert ran.returncode == 0, ran.stderr
+    process(folder, ["-m", "erc.image"], {})
 
 
 def image_of(folder: Path) -> Path:
@@ -140,20 +140,14 @@ def test_a_module_edited_after_the_image_is_imported_from_its_source(copy: Path)
     assert origins["erc.core.dice"] == "image"
     assert stale
     probe = "import erc.core.text as t; print(t.EDITED)"
-    ran = subprocess.run(
-        [sys.executable, "-c", probe], cwd=copy, capture_output=True, text=True, check=True
-    )
-    assert ran.stdout == "from the source\n"
+    assert python(copy, probe) == "from the source\n"
 
 
 def test_a_module_added_after_the_image_is_imported_and_marks_it_stale(copy: Path) -> None:
     build(copy)
     (copy / "erc" / "core" / "added.py").write_text("ADDED = 1\n")
     probe = "import erc, erc.core.added as a; print(a.ADDED, erc.stale)"
-    ran = subprocess.run(
-        [sys.executable, "-c", probe], cwd=copy, capture_output=True, text=True, check=True
-    )
-    assert ran.stdout == "1 True\n"
+    assert python(copy, probe) == "1 True\n"
 
 
 def _index(data: bytes) -> tuple[int, Any]:
@@ -251,10 +245,10 @@ def test_a_moved_package_keeps_its_image_and_names_its_new_files(copy: Path) -> 
         "print(t.__file__ == t.folded.__code__.co_filename, t.__loader__.erc_image)\n"
         "print(t.__file__)"
     )
-    ran = subprocess.run(
-        [sys.executable, "-c", probe], cwd=moved, capture_output=True, text=True, check=True
-    )
-    assert ran.stdout.splitlines() == ["True True", str(moved / "erc" / "core" / "text.py")]
+    assert python(moved, probe).splitlines() == [
+        "True True",
+        str(moved / "erc" / "core" / "text.py"),
+    ]
 
 
 def test_python_dash_m_runs_from_the_image(copy: Path) -> None:
@@ -319,10 +313,7 @@ def test_asking_for_a_module_erc_does_not_have_leaves_the_image_current(copy: Pa
         "import erc.core.dice\n"
         "print(erc.stale)"
     )
-    ran = subprocess.run(
-        [sys.executable, "-c", probe], cwd=copy, capture_output=True, text=True, check=True
-    )
-    assert ran.stdout.split() == ["None", "False", "False"]
+    assert python(copy, probe).split() == ["None", "False", "False"]
 
 
 def test_with_a_byte_code_prefix_the_image_lives_below_it(copy: Path) -> None:
@@ -340,18 +331,7 @@ def test_with_a_byte_code_prefix_the_image_lives_below_it(copy: Path) -> None:
 
 def python(folder: Path, code: str, env_too: dict[str, str] | None = None) -> str:
     """What ``code`` prints, run in ``folder`` (where its erc is imported from)."""
-    env = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1", **(env_too or {})}
-    ran = subprocess.run(
-        [sys.executable, "-c", code],
-        cwd=folder,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
-    assert ran.returncode == 0, ran.stderr
-    return ran.stdout
+    return process(folder, ["-c", code], env_too or {}).stdout
 
 
 @pytest.mark.parametrize("prefix", [False, True])
