@@ -115,11 +115,14 @@ def _start_up_image() -> None:
         """A source file's ordinary loader (``__file__``, ``__cached__``, its source and
         resources) whose code comes from the image."""
 
-        code: CodeType
+        code: CodeType | None
         erc_image = True
 
-        def get_code(self, fullname: str) -> CodeType:
-            return self.code
+        def get_code(self, fullname: str) -> CodeType | None:
+            """The image's code, once (a module's code lives on only in its functions, as
+            in the ordinary import); again, the ordinary loader's."""
+            code, self.code = self.code, None
+            return code if code is not None else super().get_code(fullname)
 
         def create_module(self, spec: ModuleSpec) -> ModuleType:
             """The module with the attributes the import gives it from the spec already

@@ -352,6 +352,7 @@ def test_a_module_from_the_image_is_what_the_import_makes_of_its_file(
         "    print(module.__cached__ == importlib.util.cache_from_source(module.__file__))\n"
         "    print(module.__loader__.get_source(module.__name__) == inspect.getsource(module))\n"
         "print(p.__path__ == [p.__file__.rpartition('/')[0]])\n"
+        "print(m.__loader__.code is None)\n"  # a module's code lives on only in its functions
         "print(sorted(f.name for f in importlib.resources.files(p).iterdir())[:2])\n"
     )
     assert python(copy, code, env_too).split("\n")[:-1] == [
@@ -359,6 +360,7 @@ def test_a_module_from_the_image_is_what_the_import_makes_of_its_file(
         "True",
         "True",
         "True True",
+        "True",
         "True",
         "True",
         "True",
