@@ -144,6 +144,8 @@ def write(folder: str, *, compile_rest: bool) -> int:
     target = erc.image_path(folder)
     place = os.path.dirname(target)
     os.makedirs(place, exist_ok=True)  # first: a new folder changes its parent's time
+    if not os.access(place, os.W_OK):  # a read-only install: nothing to build it for
+        raise PermissionError(f"{place} is not writable")
     data, count = image(folder, compile_rest=compile_rest)
     _sweep(place, os.path.basename(target))
     mode = (os.stat(os.path.join(folder, "__init__.py")).st_mode | 0o200) & 0o666

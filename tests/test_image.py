@@ -467,3 +467,20 @@ def test_erc_imported_again_has_one_image_and_another_folder_its_own_modules(
         "print(t.__file__.startswith(" + repr(str(other)) + "))\n"
     )
     assert python(copy, code).split() == ["1", "True"]
+
+
+def test_where_the_image_cannot_be_written_nothing_is_built(
+    copy: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A read-only install (tests run as any user, so the folder's refusal is simulated):
+    a command that finds no image does not read every module's byte-code for nothing."""
+    import erc.image
+
+    built: list[str] = []
+    monkeypatch.setattr(erc.image, "image", lambda folder, **_: built.append(folder))
+    monkeypatch.setattr(erc.image, "package_folder", lambda: str(copy / "erc"))
+    monkeypatch.setattr(os, "access", lambda path, mode: False)
+    monkeypatch.setattr(sys, "dont_write_bytecode", False)
+    erc.image.refresh()
+    assert built == []
+    assert not image_of(copy).exists()
