@@ -177,7 +177,15 @@ def _start_up_image() -> None:
                 code = loads(blob)
                 if type(code) is not code_type:
                     raise TypeError("not code")
-            except (OSError, ValueError, EOFError, TypeError, OverflowError, MemoryError):
+            except (
+                OSError,
+                ValueError,
+                EOFError,
+                TypeError,
+                AttributeError,
+                OverflowError,
+                MemoryError,
+            ):
                 stale = True
                 return None
             _fix_co_filename(code, origin)  # as the import does: the file where it is now
@@ -190,7 +198,14 @@ def _start_up_image() -> None:
                 spec.submodule_search_locations = [f"{here}/{folder}"]
             return spec
 
-    sys.meta_path.insert(0, Image)
+    # Where the path's own finder is: an import hook installed before erc (one that checks
+    # or instruments modules as they load) still sees erc's modules first.
+    place = len(sys.meta_path)
+    for number, finder in enumerate(sys.meta_path):
+        if getattr(finder, "__name__", "") == "PathFinder":
+            place = number
+            break
+    sys.meta_path.insert(place, Image)
 
 
 _start_up_image()

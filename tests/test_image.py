@@ -484,3 +484,21 @@ def test_where_the_image_cannot_be_written_nothing_is_built(
     erc.image.refresh()
     assert built == []
     assert not image_of(copy).exists()
+
+
+def test_an_import_hook_installed_before_erc_still_sees_its_modules_first(copy: Path) -> None:
+    """A hook that checks or instruments modules as they load (typeguard's, say) is asked
+    before the image, as it would be before the ordinary import."""
+    build(copy)
+    code = (
+        "import sys\n"
+        "asked = []\n"
+        "class Hook:\n"
+        "    @staticmethod\n"
+        "    def find_spec(name, path=None, target=None):\n"
+        "        asked.append(name)\n"
+        "sys.meta_path.insert(0, Hook)\n"
+        "import erc.core.text as t\n"
+        "print('erc.core.text' in asked, t.__loader__.erc_image)\n"
+    )
+    assert python(copy, code) == "True True\n"
