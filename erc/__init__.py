@@ -60,6 +60,9 @@ def _start_up_image() -> None:
     for finder in list(sys.meta_path):  # erc imported again (a reload): one image, this one
         if getattr(finder, "erc_image", False):
             sys.meta_path.remove(finder)
+            old: int = getattr(finder, "fd", -1)
+            if old >= 0:
+                close(old)
     try:
         fd = open_file(image_path(here), O_RDONLY | O_NONBLOCK)
     except OSError:
@@ -79,11 +82,12 @@ def _start_up_image() -> None:
         modules, folders = loads(pread(fd, size, start))
         if type(modules) is not dict or type(folders) is not dict:
             raise TypeError("not an index")
-    except (OSError, ValueError, EOFError, TypeError, OverflowError, MemoryError):
+    except Exception:  # a cache: whatever is wrong with it, the ordinary import is there
         close(fd)
         stale = True
         return
     base = start + size
+    descriptor = fd
     code_type = type(_start_up_image.__code__)
     module_type = type(sys)
     spec_type = type(__spec__)
@@ -138,6 +142,7 @@ def _start_up_image() -> None:
         """Finds the erc modules the image holds as they are."""
 
         erc_image = True
+        fd = descriptor
 
         @staticmethod
         def find_spec(
@@ -166,7 +171,12 @@ def _start_up_image() -> None:
                 if info.st_mtime_ns != mtime_ns or info.st_size != source_size:
                     stale = True
                     return None
-                if not unchanged(folder) or not unchanged(above):
+                beside = where[:-3]  # a folder named as the module, holding a package now?
+                if (
+                    not unchanged(folder)
+                    or not unchanged(above)
+                    or (beside in folders and not unchanged(beside))
+                ):
                     stale = True
                     return None
                 if offset < 0 or length < 0 or base + offset + length > whole:
@@ -177,15 +187,7 @@ def _start_up_image() -> None:
                 code = loads(blob)
                 if type(code) is not code_type:
                     raise TypeError("not code")
-            except (
-                OSError,
-                ValueError,
-                EOFError,
-                TypeError,
-                AttributeError,
-                OverflowError,
-                MemoryError,
-            ):
+            except Exception:  # a damaged image: this module is imported as usual
                 stale = True
                 return None
             _fix_co_filename(code, origin)  # as the import does: the file where it is now

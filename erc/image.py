@@ -108,7 +108,13 @@ def image(folder: str, *, compile_rest: bool) -> tuple[bytes, int]:
 
     found = modules(folder)
     folders: dict[str, int] = {}
-    for place in sorted({path.rpartition("/")[0] for _, path, _ in found}):
+    places = {path.rpartition("/")[0] for _, path, _ in found}
+    places |= {  # a folder named as a module (a package there would win, as in the import)
+        path[:-3]
+        for _, path, package in found
+        if not package and os.path.isdir(os.path.join(folder, *path[:-3].split("/")))
+    }
+    for place in sorted(places):
         with contextlib.suppress(OSError):
             folders[place] = os.stat(os.path.join(folder, *place.split("/"))).st_mtime_ns
     index: dict[str, tuple[str, int, int, int, int, bool, bytes]] = {}

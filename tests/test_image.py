@@ -502,3 +502,29 @@ def test_an_import_hook_installed_before_erc_still_sees_its_modules_first(copy: 
         "print('erc.core.text' in asked, t.__loader__.erc_image)\n"
     )
     assert python(copy, code) == "True True\n"
+
+
+def test_a_package_made_in_a_folder_named_as_the_module_wins(copy: Path) -> None:
+    """A folder ``text/`` beside ``text.py`` (left holding byte-code after a branch switch)
+    that later gets an ``__init__.py``: the ordinary import takes the package, so must erc."""
+    (copy / "erc" / "core" / "text").mkdir()
+    build(copy)
+    (copy / "erc" / "core" / "text" / "__init__.py").write_text(
+        (copy / "erc" / "core" / "text.py").read_text() + "\nWHERE = 'package'\n"
+    )
+    assert python(copy, "import erc, erc.core.text as t\nprint(t.WHERE, erc.stale)") == (
+        "package True\n"
+    )
+
+
+def test_reloading_erc_keeps_one_image_open(copy: Path) -> None:
+    build(copy)
+    code = (
+        "import importlib, os, erc\n"
+        "for _ in range(5):\n"
+        "    importlib.reload(erc)\n"
+        "links = [os.readlink(f'/proc/self/fd/{n}') for n in os.listdir('/proc/self/fd')\n"
+        "         if os.path.exists(f'/proc/self/fd/{n}')]\n"
+        "print(sum(link.endswith('.image') for link in links))\n"
+    )
+    assert python(copy, code) == "1\n"
