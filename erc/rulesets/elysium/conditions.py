@@ -1,4 +1,4 @@
-"""Conditions (EL4.4, EL5.5, EL5.6, EL Part 3.13): what each one does, asked one question at
+"""Conditions (EL4.4, EL5.5, EL5.6, EL-P13): what each one does, asked one question at
 a time. Every mechanic asks these functions rather than reading conditions itself, so a
 condition does the same in every command.
 """
@@ -13,13 +13,13 @@ if TYPE_CHECKING:
     from collections.abc import Callable
 
 NO_ACTION = ("asleep", "unconscious", "paralyzed", "bound")
-"""EL Part 3.13: who cannot act (with HP 0)."""
+"""EL-P13: who cannot act (with HP 0)."""
 HELPLESS = ("unaware", "paralyzed", "bound", "asleep", "unconscious")
 """EL5.5: "unable to move or unaware of the danger": no Defense Roll (with HP 0)."""
 
 
 def cannot_act(who: Combatant) -> str | None:
-    """EL Part 3.13: why ``who`` can take no action now, else None."""
+    """EL-P13: why ``who`` can take no action now, else None."""
     return no_action(who.hp, who.has)
 
 
@@ -40,7 +40,7 @@ def helpless(who: Combatant) -> str | None:
 
 
 def actor(who: Combatant, *, offensive: bool, what: str) -> Combatant:
-    """The one check every action makes of who takes it: it can act (EL Part 3.13) and,
+    """The one check every action makes of who takes it: it can act (EL-P13) and,
     for an offensive action, has not gone on the defensive this round (EL5.6)."""
     reason = cannot_act(who)
     if reason:

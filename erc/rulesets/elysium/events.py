@@ -349,7 +349,7 @@ class Tracker(fold.Tracker):
 
     def settle(self) -> None:
         """A grabber that cannot act (down at 0 HP, asleep, unconscious, paralyzed or bound:
-        EL4.4 "cannot act or defend", Part 3.13) holds no pin: the pin ends, for good."""
+        EL4.4 "cannot act or defend", EL-P13) holds no pin: the pin ends, for good."""
         for who, by in list(self.pinned_by.items()):
             grabber = self.fighters.get(by)
             if grabber is None or no_action(grabber.health, grabber.has) is not None:
@@ -430,7 +430,7 @@ def damage(target: str, amount: int | None) -> list[Effect]:
 
 
 def stood(name: str, stand_up: bool) -> list[Effect]:
-    """EL5.7, EL Part 3.13: a prone mover stood up first (movement, charge, overrun,
+    """EL5.7, EL-P13: a prone mover stood up first (movement, charge, overrun,
     ``grab --move``)."""
     return [ConditionChange(name, remove="prone")] if stand_up else []
 

@@ -85,7 +85,7 @@ class Feint(Value):
 
 class Combatant(CombatantFields):
     skill_abilities: Mapping[str, str] = {}
-    """Skill -> key ability, the file's and the combatant's own (EL1.3, Part 3.10)."""
+    """Skill -> key ability, the file's and the combatant's own (EL1.3, EL-P10)."""
     # The journal's state, folded in by erc.rulesets.elysium.events:
     ap_spent: int = 0
     """AP spent this round (EL3.1: replenished when a round starts)."""
@@ -131,7 +131,7 @@ class Combatant(CombatantFields):
         return self.skills.get(skill, 0)
 
     def school(self, name: str) -> int:
-        """Ranks in a magic school (EL Part 3.12: from ``schools``)."""
+        """Ranks in a magic school (EL-P12: from ``schools``)."""
         return self.schools.get(name, 0)
 
     def has(self, condition: str) -> bool:

@@ -31,7 +31,7 @@ def values(
     command: str, param: str, encounter: Encounter | None, given: Mapping[str, Sequence[str]]
 ) -> tuple[str, ...] | None:
     if (command, param) == ("condition", "conditions"):
-        return CONDITIONS  # Part 3.13 (pinned comes only from a grab)
+        return CONDITIONS  # EL-P13 (pinned comes only from a grab)
     held = HELD.get((command, param))
     if held is not None:
         items, whose = held

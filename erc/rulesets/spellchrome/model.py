@@ -31,9 +31,9 @@ if TYPE_CHECKING:
     from typing import ClassVar, Literal
 
 ABILITIES = ("strength", "dexterity")
-"""SC1.1, Part 3.4: only Strength and Dexterity are used."""
+"""SC1.1, SC-P4: only Strength and Dexterity are used."""
 DEFAULT_SCORE = 10
-"""Part 3.4: a missing ability score is 10."""
+"""SC-P4: a missing ability score is 10."""
 
 if TYPE_CHECKING:  # type aliases for annotations only
     Kind = Literal["melee", "ranged", "thrown"]

@@ -20,7 +20,7 @@ def values(
     command: str, param: str, encounter: Encounter | None, given: Mapping[str, Sequence[str]]
 ) -> tuple[str, ...] | None:
     if (command, param) == ("condition", "conditions"):
-        return CONDITIONS  # Part 3.11
+        return CONDITIONS  # SC-P11
     whose = WEAPONS.get((command, param))
     if whose is not None:
         return names_of(encounter, "weapons", given.get(whose))

@@ -146,7 +146,7 @@ def condition(
         ),
     ] = None,
 ) -> Mechanic:
-    """Add (or --remove) conditions (EL Part 3.13). No dice."""
+    """Add (or --remove) conditions (EL-P13). No dice."""
     from erc.rulesets.elysium.rules.adjust import plan_condition
 
     encounter = loaded.encounter

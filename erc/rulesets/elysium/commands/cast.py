@@ -41,7 +41,7 @@ def cast(
         missing = " and ".join(
             o for o, v in (("--spell NAME", spell), ("--level N", level)) if v is None
         )
-        raise ErcError("bad-option", f"cast needs {missing} (EL Part 3.12)")
+        raise ErcError("bad-option", f"cast needs {missing} (EL-P12)")
     encounter = loaded.encounter
     plan = rules.plan_cast(
         find(encounter, caster),

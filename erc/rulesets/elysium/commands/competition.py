@@ -97,7 +97,7 @@ def _known_checks(enc: Encounter) -> set[str]:
 
 def _schools(enc: Encounter) -> set[str]:
     """The magic schools the file names (``schools`` and the spells' ``school``): a check
-    on one reads ranks from ``schools`` (EL Part 3.12)."""
+    on one reads ranks from ``schools`` (EL-P12)."""
     found: set[str] = set()
     for c in enc.combatants:
         found |= set(c.schools) | {s.school for s in c.spells}

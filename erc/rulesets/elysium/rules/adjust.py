@@ -176,14 +176,14 @@ def plan_condition(
     by: str | None = None,
     rounds: int | None = None,
 ) -> ConditionResult:
-    """EL Part 3.13: the closed set; ``pinned`` comes only from a grab."""
+    """EL-P13: the closed set; ``pinned`` comes only from a grab."""
     if not names:
         raise ErcError("bad-option", "name at least one condition")
     if any(name.strip().casefold() == "pinned" for name in names):
         raise ErcError(
             "bad-condition",
             "pinned comes only from a grab (erc grab; erc grab --release or erc escape "
-            "end it), EL Part 3.13",
+            "end it), EL-P13",
         )
     wanted = list(chosen(names, CONDITIONS, "elysium condition", "bad-condition"))
     if remove and (by is not None or rounds is not None):

@@ -44,7 +44,7 @@ def escape_bonus(dealer: Combatant, hit: TargetHp) -> int:
 
 
 def choose_weapon(who: Combatant, named: str | None) -> Weapon:
-    """EL Part 3.14: ``--with WEAPON``, else the first listed; with no weapon at all there
+    """EL-P14: ``--with WEAPON``, else the first listed; with no weapon at all there
     is no attack (and without a natural weapon no unarmed one)."""
     if named is not None:
         weapon = who.weapon(named)
@@ -65,7 +65,7 @@ def choose_weapon(who: Combatant, named: str | None) -> Weapon:
         raise ErcError(
             "no-weapon",
             f"{who.name} holds no weapon{lost}, so it cannot attack; a weapon with "
-            "natural: true is its bare-hand attack (EL4.3, EL Part 3.14)",
+            "natural: true is its bare-hand attack (EL4.3, EL-P14)",
         )
     return who.weapons[0]
 
@@ -93,7 +93,7 @@ def attack_parts(
 ) -> dict[str, int]:
     """EL4.1: CUN + weapon skill ranks + MUS + the weapon's damage score, plus net magic
     (EL5.4), a feint's bonus (EL9) and ``--mod``. ``skill`` overrides the weapon's (the
-    grab's hand-to-hand roll, EL Part 3.9); no weapon: damage score 0."""
+    grab's hand-to-hand roll, EL-P9); no weapon: damage score 0."""
     used = skill or (weapon.skill if weapon is not None else HAND_TO_HAND)
     parts = {
         "cunning": attacker.ability("cunning"),
@@ -137,7 +137,7 @@ class AttackPlan(Value):
     charge: bool
     move_ft: int
     stand_up: bool
-    """EL5.7, EL Part 3.13: a prone charger stands up first (``stand_up_ap``)."""
+    """EL5.7, EL-P13: a prone charger stands up first (``stand_up_ap``)."""
     feint: int
     sneak: Sneak | None
     sides: int
@@ -164,7 +164,7 @@ class Attack(Value):
     charge_bonus: int
     move_ft: int
     stand_up: bool
-    """A prone charger stood up first, for ``stand_up_ap`` (EL5.7, EL Part 3.13)."""
+    """A prone charger stood up first, for ``stand_up_ap`` (EL5.7, EL-P13)."""
     counter_damage: int
     feint_used: int
     sidestep_trip: bool
@@ -247,7 +247,7 @@ def _outcome(plan: AttackPlan, contest: Opposed) -> Attack:
         and guard.weapon.polearm
         and margin < 0
     ):
-        counter = min(-margin, attacker.hp)  # EL6.4, EL Part 3.6
+        counter = min(-margin, attacker.hp)  # EL6.4, EL-P6
     sidestep = (
         plan.charge and guard.kind == "dodge" and damage == 0 and defender.has_trump("sidestep")
     )

@@ -1,5 +1,5 @@
 """Competitions: opposed skill checks between two combatants (Hold, Escape, Athletics,
-...), each one die + skill ranks + key ability (EL1.3, EL Part 3.10)."""
+...), each one die + skill ranks + key ability (EL1.3, EL-P10)."""
 
 from __future__ import annotations
 
@@ -67,7 +67,7 @@ def plan_competition(
 ) -> CompetitionPlan:
     """Both checks, each with its key ability (EL1.3), ``--mod``, and a pinned side's
     escape bonus on a Hold or Escape check (EL10.4). A check named in ``schools`` (the
-    file's magic schools) takes its ranks from ``schools`` (EL Part 3.12)."""
+    file's magic schools) takes its ranks from ``schools`` (EL-P12)."""
     if a.name == b.name:
         raise ErcError("bad-option", f"a competition needs two combatants, not {a.name} twice")
     sides = []

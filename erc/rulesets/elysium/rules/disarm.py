@@ -46,7 +46,7 @@ class Disarm(Value):
 
 
 def target_weapon(defender: Combatant, named: str | None) -> Weapon:
-    """EL7, EL Part 3.4: the defender's first manufactured weapon, or the one named; a
+    """EL7, EL-P4: the defender's first manufactured weapon, or the one named; a
     natural weapon cannot be disarmed ("relieving an angry bear of its claws is
     unlikely")."""
     if named is not None:
@@ -86,7 +86,7 @@ def plan_disarm(
     take: bool = False,
 ) -> DisarmPlan:
     """Check a disarm and fix both sides' terms (EL7); ``--take`` without a hand-to-hand
-    weapon is refused before any die (EL Part 3.4)."""
+    weapon is refused before any die (EL-P4)."""
     actor(attacker, offensive=True, what="a disarm")
     two(attacker, defender, "a disarm")
     chosen = choose_weapon(attacker, weapon)

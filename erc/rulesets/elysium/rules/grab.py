@@ -53,7 +53,7 @@ class GrabPlan(Value):
     no_damage: bool
     move_ft: int
     stand_up: bool
-    """EL5.7, EL Part 3.13: a prone grabber stands up before carrying (``--move``)."""
+    """EL5.7, EL-P13: a prone grabber stands up before carrying (``--move``)."""
     item: str | None
     item_weapon: str | None
     """The defender's weapon ``--pry`` names, if the item is one."""
@@ -113,7 +113,7 @@ def casts_with_arms(who: Combatant) -> bool:
 
 
 def natural_weapon(who: Combatant) -> Weapon | None:
-    """EL Part 3.9: the first natural weapon, whose damage score the grab's roll adds."""
+    """EL-P9: the first natural weapon, whose damage score the grab's roll adds."""
     return next((w for w in who.weapons if w.natural), None)
 
 
@@ -202,7 +202,7 @@ def plan_grab(
         spend = pay(attacker, cost, f"a {action}")
         guard = defense(defender, rules, kind=defense_kind)
         fists = natural_weapon(attacker)
-        # EL Part 3.9: the first natural weapon's damage score (0 without one)
+        # EL-P9: the first natural weapon's damage score (0 without one)
         parts = attack_parts(attacker, fists, defender, skill=HAND_TO_HAND)
         return GrabPlan(
             action,

@@ -2,7 +2,7 @@
 (highest first) and the declaration order (lowest first).
 
 Dice (EL Part 2): one die per combatant in file order, then the roll-offs by tied group
-from the highest total down (``erc.core.checks.settle_ties``, the file's die, EL Part 3.8).
+from the highest total down (``erc.core.checks.settle_ties``, the file's die, EL-P8).
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ class Place(Value):
 
     ``parts``: the Reaction check's terms (``agility``, ``cunning``, the file's
     ``initiative``, and Morale and Agitation penalties, EL11); ``modifier`` their sum.
-    ``acts`` is False for one who cannot act (EL Part 3.13); ``status`` says why, or is
+    ``acts`` is False for one who cannot act (EL-P13); ``status`` says why, or is
     ``acts``. ``ap_max``: its AP for the round (EL3.1).
     """
 
@@ -55,7 +55,7 @@ class Initiative(Value):
     """EL2.2: the resolution order, highest first."""
     declare_order: tuple[Place, ...]
     """EL2.2: the declaration order, lowest first: the exact reverse of ``order``
-    (EL Part 3.8), each ``place`` counted in this order."""
+    (EL-P8), each ``place`` counted in this order."""
     kept: bool = False
     """House rule ``initiative: keep`` (EL2.4): the checks (dice and terms) are the first
     round's."""

@@ -32,7 +32,7 @@ TAUNTED = -2
 
 
 def level_of(margin: int) -> int:
-    """EL11.3, EL Part 3.11: ``min(5, ceil(margin / 2))``: 1-2 the first level, 3-4 the
+    """EL11.3, EL-P11: ``min(5, ceil(margin / 2))``: 1-2 the first level, 3-4 the
     second, ... 9 and more the fifth."""
     return min(MAX_LEVEL, -(-margin // 2))
 
@@ -49,7 +49,7 @@ class SocialPlan(Value):
 
 class Social(Value):
     """``erc social`` (EL Part 2): the opposed roll, then ``success``, ``level``, ``label``,
-    ``penalty`` (EL Part 3.11: null on failure and for negotiate) and ``table``."""
+    ``penalty`` (EL-P11: null on failure and for negotiate) and ``table``."""
 
     initiator: Roller
     opponent: Roller
@@ -79,7 +79,7 @@ def plan_social(
 ) -> SocialPlan:
     """Check a social action (4 AP each, EL3.3) and fix both checks (EL11)."""
     if immune and action != "negotiate":
-        raise ErcError("bad-option", "--immune is for negotiate only (EL Part 3.11)")
+        raise ErcError("bad-option", "--immune is for negotiate only (EL-P11)")
     offensive = action != "negotiate"  # EL5.6: intimidate and taunt are offensive
     actor(attacker, offensive=offensive, what=action)
     two(attacker, defender, action)

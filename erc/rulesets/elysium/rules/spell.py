@@ -71,7 +71,7 @@ def plan_cast(
     level: int,
 ) -> CastPlan:
     """Check a casting: the spell and its level (from 1, as the file lists them), AP before
-    MP (EL Part 3.12), a pinned caster's gestures (EL10.2)."""
+    MP (EL-P12), a pinned caster's gestures (EL10.2)."""
     actor(caster, offensive=True, what="a damaging spell")
     two(caster, target, "a spell attack")
     chosen = choose_spell(caster, spell)

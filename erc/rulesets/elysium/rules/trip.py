@@ -46,7 +46,7 @@ class Trip(Value):
     sidestep: bool
     move_ft: int
     stand_up: bool
-    """A prone overrunner stood up first, for ``stand_up_ap`` (EL5.7, EL Part 3.13)."""
+    """A prone overrunner stood up first, for ``stand_up_ap`` (EL5.7, EL-P13)."""
     tripped: bool | None
     resolved: bool
     notes: tuple[str, ...]
@@ -63,7 +63,7 @@ def plan_trip(
     sidestep: bool = False,
 ) -> TripPlan:
     """Check a trip and fix its terms: EL8 the weapon's AP (EL3.3); an overrun the move's AP
-    plus the weapon's and +2 to Muscle as its own ``overrun`` part (EL Part 3.7); the
+    plus the weapon's and +2 to Muscle as its own ``overrun`` part (EL-P7); the
     sidestep's trip 0 AP (EL6.5), once, for a defender with the ``sidestep`` trump that
     dodged ``defender``'s charge for no damage this round (``sidestep_trips``)."""
     what = "an overrun" if overrun else "a trip"

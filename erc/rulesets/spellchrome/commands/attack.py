@@ -139,7 +139,7 @@ def sneak(
             "--victim-aware",
             help="The victim is aware of the attacker: not flat-footed for being unaware "
             "(an unaware condition included; asleep, bound, paralyzed, unconscious stay); "
-            "the +4 stays (Part 3.3).",
+            "the +4 stays (SC-P3).",
         ),
     ] = False,
 ) -> Mechanic:

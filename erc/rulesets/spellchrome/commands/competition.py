@@ -72,7 +72,7 @@ def competition(
 
 
 def _ability(text: str) -> str:
-    """``strength`` or ``dexterity`` (Part 3.4), by name or a unique prefix."""
+    """``strength`` or ``dexterity`` (SC-P4), by name or a unique prefix."""
     wanted = text.casefold()
     matches = [s for s in ABILITIES if s.startswith(wanted)]
     if len(matches) == 1:

@@ -106,7 +106,7 @@ def _rows(state: events.State) -> list[rules.Row]:
 
 
 def reached(encounter: Encounter, name: str) -> list[Combatant]:
-    """Part 3.5: an exact combatant, then a ``count`` group, then a side, then a prefix."""
+    """SC-P5: an exact combatant, then a ``count`` group, then a side, then a prefix."""
     wanted = name.strip().casefold()
     everyone = encounter.combatants
     exact = [c for c in everyone if c.name.casefold() == wanted]

@@ -89,7 +89,7 @@ class Conditioned(Value):
 
 
 def condition_names(given: list[str]) -> tuple[str, ...]:
-    """Part 3.11: each one of the Spellchrome conditions (a typo: a did-you-mean)."""
+    """SC-P11: each one of the Spellchrome conditions (a typo: a did-you-mean)."""
     return chosen(given, CONDITIONS, "spellchrome condition", "unknown-condition")
 
 

@@ -17,7 +17,7 @@ Resolved in two steps, so the sneak attack and the exact odds reuse both:
 - SC4.4: ``full`` rolls one attack per iterative bonus, in order (both actions of the turn);
   otherwise one attack at the first bonus (a standard action).
 - SC4.6: ``mod`` adds to every roll; SC9: the drop adds +4, and the victim is flat-footed
-  unless aware (Part 3.3: awareness removes only the flat-footedness, that of being
+  unless aware (SC-P3: awareness removes only the flat-footedness, that of being
   unaware of the attacker and that of an ``unaware`` condition; asleep, bound, paralyzed and
   unconscious stay).
 """
@@ -105,7 +105,7 @@ class AttackPlan(Value):
 
 
 class Sneak(Value):
-    """SC9: the drop's bonus, and whether the victim knew of the attacker (Part 3.3)."""
+    """SC9: the drop's bonus, and whether the victim knew of the attacker (SC-P3)."""
 
     bonus: int
     victim_aware: bool
@@ -194,11 +194,11 @@ class Attack(Value):
 
 
 def choose_weapon(attacker: Combatant, name: str | None) -> Weapon:
-    """``--with`` by name (case-insensitive), else the first listed (Part 3.8)."""
+    """``--with`` by name (case-insensitive), else the first listed (SC-P8)."""
     if not attacker.weapons:
         raise ErcError(
             "no-weapon",
-            f"{attacker.name} has no weapon, so it cannot attack (Part 3.8); give it "
+            f"{attacker.name} has no weapon, so it cannot attack (SC-P8); give it "
             "weapons in the encounter file",
         )
     if name is None:
@@ -235,7 +235,7 @@ def plan_attack(
         if abs(value) > MAX_MOD:
             raise ErcError("bad-option", f"{option} {value}: at most ±{MAX_MOD}")
     chosen = choose_weapon(attacker, weapon)
-    band = range_band(chosen, attacker, distance)  # Part 3.6: refused before any die
+    band = range_band(chosen, attacker, distance)  # SC-P6: refused before any die
     aware = sneak and victim_aware
     why_flat = flat_footed_from(target, aware_of_attacker=aware)
     if flat_footed:
@@ -263,7 +263,7 @@ def plan_attack(
     if cancelled:
         notes.append(
             f"{target.name}'s {', '.join(sorted(cancelled))} condition does not make it "
-            f"flat-footed here: it is aware of {attacker.name} (--victim-aware, Part 3.3)"
+            f"flat-footed here: it is aware of {attacker.name} (--victim-aware, SC-P3)"
         )
     if target.down:
         notes.append(f"{target.name} is already at {target.hp} HP (down)")

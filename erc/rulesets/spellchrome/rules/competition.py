@@ -1,4 +1,4 @@
-"""Competition (SC11, Part 3.7): an opposed d20 check, the d20 standard (the chapter has no
+"""Competition (SC11, SC-P7): an opposed d20 check, the d20 standard (the chapter has no
 contests).
 
 Each side rolls d20 + the modifier of its chosen ability (Strength by default) + ``--mod``;
@@ -34,7 +34,7 @@ class Side(Value):
     modifier: int
     total: int | None
     tiebreak: tuple[int, ...]
-    """The side's re-rolled d20s (Part 3.7)."""
+    """The side's re-rolled d20s (SC-P7)."""
 
 
 class Competition(Value):

@@ -1,4 +1,4 @@
-"""Range (SC7, SC4.5; Part 3.6): the band an attack falls in, checked before any die.
+"""Range (SC7, SC4.5; SC-P6): the band an attack falls in, checked before any die.
 
 - SC7.1: within the effective range (the weapon's ``range`` + its ``range_bonus`` + the
   combatant's ``range_bonus``) there is no penalty; exactly the effective range is within.
@@ -51,7 +51,7 @@ def band_of(distance: int, listed: int, effective: int) -> str:
 
 def range_band(weapon: Weapon, attacker: Combatant, distance: int) -> RangeBand:
     """The band of an attack at ``distance`` ft; out of reach or past ``max_range`` is an
-    error (Part 3.6: refused before any die is drawn)."""
+    error (SC-P6: refused before any die is drawn)."""
     if distance < 0:
         raise ErcError("bad-option", f"--distance {distance}: a distance is 0 ft or more")
     if weapon.melee or weapon.range is None:
