@@ -122,7 +122,7 @@ def pick_up(
         ),
     ] = None,
 ) -> Mechanic:
-    """Pick up a disarmed weapon, one's own or another's (up for grabs, seed 001): 10 ft of
+    """Pick up a disarmed weapon, one's own or another's (up for grabs): 10 ft of
     movement and an unspent action (R12.4)."""
     encounter = loaded.encounter
     who = find(encounter, name)

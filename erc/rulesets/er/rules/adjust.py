@@ -20,8 +20,8 @@ if TYPE_CHECKING:
     from collections.abc import Iterable, Sequence
 
 REVIVED = (
-    "revived from 0 Body: a captor may place it in the bound restriction (seed 001 "
-    "Shackling: erc condition NAME bound --apply)"
+    "revived from 0 Body: a captor may place it in the bound condition (R12.2: "
+    "erc condition NAME bound --apply)"
 )
 MAX_AMOUNT = 10_000
 MAX_ROUNDS = 1_000
@@ -251,7 +251,7 @@ def pick_up(
         if mine
         else (
             f"{who.name} holds {owned_by}'s {chosen_weapon} from now on; "
-            f"{owned_by} no longer has it (seed 001: up for grabs)",
+            f"{owned_by} no longer has it (R12.4: up for grabs)",
         ),
         owned_by,
         held,

@@ -258,7 +258,7 @@ def _notes(weapon: Weapon, victim: Combatant, second: bool, drop: bool) -> list[
             notes.append("no --stealth-dc: the victim gets no second Perception check (R6.3)")
     if victim.has("surprised"):
         notes.append(
-            f"{victim.name} is surprised, which is not being attacked at advantage (seed 000): "
+            f"{victim.name} is surprised, which is not being attacked at advantage (R4.3): "
             "both dice are added; R6.1: it needs a fresh failed check against this attacker "
             "(erc perceive)"
         )

@@ -117,6 +117,6 @@ def released(
 def release_notes(found: tuple[Lock, ...]) -> tuple[str, ...]:
     return tuple(
         f"{lock.locker} uses the hands of its {lock.using}: the lock on {lock.wielder}'s "
-        f"{lock.weapon} ends (seed 001: the hold is kept only while those hands are spared)"
+        f"{lock.weapon} ends (R8.2: the hold is kept only while those hands are spared)"
         for lock in found
     )

@@ -456,7 +456,7 @@ def drop_locked(
         name,
         locker,
         (
-            f"{locker} still holds the {name} locked: dropping it does not free it (seed 001)",
+            f"{locker} still holds the {name} locked: dropping it does not free it (R8.2)",
             f"{wielder.name} may switch to another weapon; when the lock ends the {name} lies "
             f"on the ground (erc pick-up {wielder.name!r} {name!r})",
         ),
