@@ -28,15 +28,20 @@ RANGE_TAIL = re.compile(r"\b(R|SC|EL)\d+\.\d+-(\d+\.\d+)\b")
 OLD_SCHEME = re.compile(r"\b(?:(?:SC|EL|RULES-\w+) )?Part 3\.\d+")
 """The rule files' numbering of settled points, which the pages write ``SC-P7``."""
 
-HEADING = re.compile(r"^#{2,4} ((?:R|SC|EL)\d+(?:\.\d+)?|(?:SC|EL)-P\d+)(?: |$)", re.M)
+HEADING = re.compile(r"^#{2,4} ((?:R|SC|EL)\d+(?:\.\d+)?|(?:SC|EL)-P\d+)\b(.*)$", re.M)
+ANCHOR = re.compile(r" \{#([^}\s]+)\}$")
+"""A heading's own anchor (``{#r10.2}``, attr_list), so that a link to a ruling is stable."""
 
 
 def headings() -> dict[str, str]:
-    """Each ID that heads a section of a rules page, and the page."""
+    """Each ID that heads a section of a rules page, and the page; each such heading's anchor
+    is its ID in lower case."""
     found: dict[str, str] = {}
     for name, page in PAGES.items():
-        for ruling in HEADING.findall(page.read_text()):
+        for ruling, rest in HEADING.findall(page.read_text()):
             assert ruling not in found, f"{ruling} heads a section twice"
+            anchor = ANCHOR.search(rest)
+            assert anchor and anchor.group(1) == ruling.lower(), f"{ruling}: {rest}"
             found[ruling] = name
     return found
 
