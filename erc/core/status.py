@@ -25,7 +25,7 @@ class Place(Value):
 
 
 class Standing(Value):
-    """A side and how many of its combatants still stand: ``standing`` is the number RULES
+    """A side and how many of its combatants still stand: ``standing`` is the number
     R13.6 names; ``n_standing`` the same count under the name a count has everywhere else
     (``standing`` is a combatant's boolean in the same result)."""
 

@@ -164,7 +164,7 @@ class State(fold.State):
     paid: tuple[tuple[str, str, int], ...] = ()
     """``(wielder, weapon, dice)`` already given to freeing a locked weapon (R8.2)."""
     taken: tuple[Taken, ...] = ()
-    """Weapons picked up from the ground by another than their owner (seed 001)."""
+    """Weapons picked up from the ground by another than their owner (R12.4)."""
 
     @property
     def lockers(self) -> dict[tuple[str, str], str]:

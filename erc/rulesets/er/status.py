@@ -63,7 +63,7 @@ class StatusResult(Value):
     drops: tuple[HeldDrop, ...]
     locks: tuple[HeldLock, ...]
     taken: tuple[Taken, ...]
-    """Weapons picked up from the ground by another than their owner (seed 001)."""
+    """Weapons picked up from the ground by another than their owner (R12.4)."""
     n_events: int
     """How many events the journal holds (undo events and those they cancelled included)."""
     journal: str | None

@@ -145,7 +145,7 @@ class AttackPlan(Value):
 
 
 class Attack(Value):
-    """``erc attack`` / ``erc sneak`` (EL Part 2: the opposed roll's fields, then the
+    """``erc attack`` / ``erc sneak`` (the opposed roll's fields, then the
     attack's). Unresolved (``--odds`` alone): ``margin``, ``winner`` and ``damage`` are
     None and the rolls have no die."""
 

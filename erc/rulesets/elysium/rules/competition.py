@@ -27,7 +27,7 @@ class CompetitionPlan(Value):
 
 
 class Competition(Value):
-    """``erc competition`` (EL Part 2): the opposed roll (A the initiator), each side's
+    """``erc competition``: the opposed roll (A the initiator), each side's
     check, and the pinned sides whose escape bonus went into a Hold or Escape check."""
 
     initiator: Roller

@@ -11,7 +11,7 @@ from erc.rulesets.elysium.rules.ap import ApSpend, pay
 
 
 class Defend(Value):
-    """``erc defend`` (EL Part 2 ``bonus``): ``bonus`` this defend adds, and
+    """``erc defend``: ``bonus`` this defend adds, and
     ``defensive_bonus`` the round's whole bonus after it."""
 
     name: str

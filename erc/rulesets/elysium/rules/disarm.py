@@ -27,7 +27,7 @@ class DisarmPlan(Value):
 
 
 class Disarm(Value):
-    """``erc disarm`` (EL Part 2): the opposed roll, then ``outcome`` (``kept``, ``dropped``,
+    """``erc disarm``: the opposed roll, then ``outcome`` (``kept``, ``dropped``,
     ``taken``; None unresolved)."""
 
     initiator: Roller

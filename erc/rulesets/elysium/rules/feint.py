@@ -25,7 +25,7 @@ class FeintPlan(Value):
 
 
 class FeintResult(Value):
-    """``erc feint`` (EL Part 2): the opposed roll, then ``bonus`` (the margin when the
+    """``erc feint``: the opposed roll, then ``bonus`` (the margin when the
     feinter won, else 0; None unresolved) and the last round it may be used in."""
 
     initiator: Roller

@@ -67,7 +67,7 @@ class GrabPlan(Value):
 
 
 class Grab(Value):
-    """``erc grab`` (EL Part 2): the opposed roll (None for ``release``, which rolls
+    """``erc grab``: the opposed roll (None for ``release``, which rolls
     nothing), ``action``, ``outcome`` (pinned, missed, broke-free, thrown, carried, held,
     taken, kept, released; None unresolved), ``thrown_ft``, the damage."""
 

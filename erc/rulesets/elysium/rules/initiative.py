@@ -18,7 +18,7 @@ from erc.rulesets.elysium.rules.rolls import penalties
 
 
 class Place(Value):
-    """One line of an order (EL Part 2: ``place, name, total, roll, agi_cun, tiebreak``).
+    """One line of an order (``place, name, total, roll, agi_cun, tiebreak``).
 
     ``parts``: the Reaction check's terms (``agility``, ``cunning``, the file's
     ``initiative``, and Morale and Agitation penalties, EL11); ``modifier`` their sum.

@@ -80,7 +80,7 @@ def run_up(who: Combatant, rules: Settings, ft: int | None, *, what: str, flag: 
 
 
 class Movement(Value):
-    """``erc movement`` (EL Part 2: ``ft``, ``ap_cost``): the feet moved and what they cost;
+    """``erc movement`` (``ft``, ``ap_cost``): the feet moved and what they cost;
     ``stand_up``: a prone mover stands first, for ``stand_up_ap`` (EL-P13)."""
 
     name: str

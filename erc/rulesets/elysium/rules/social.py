@@ -48,7 +48,7 @@ class SocialPlan(Value):
 
 
 class Social(Value):
-    """``erc social`` (EL Part 2): the opposed roll, then ``success``, ``level``, ``label``,
+    """``erc social``: the opposed roll, then ``success``, ``level``, ``label``,
     ``penalty`` (EL-P11: null on failure and for negotiate) and ``table``."""
 
     initiator: Roller

@@ -29,7 +29,7 @@ class CastPlan(Value):
 
 
 class Cast(Value):
-    """``erc cast`` (EL Part 2): the opposed roll, the damage, ``mp_before``/``mp_after``."""
+    """``erc cast``: the opposed roll, the damage, ``mp_before``/``mp_after``."""
 
     initiator: Roller
     opponent: Roller

@@ -32,7 +32,7 @@ class TripPlan(Value):
 
 
 class Trip(Value):
-    """``erc trip`` (EL Part 2): the opposed roll, then ``tripped`` (None unresolved)."""
+    """``erc trip``: the opposed roll, then ``tripped`` (None unresolved)."""
 
     initiator: Roller
     opponent: Roller

@@ -173,7 +173,7 @@ class PickedUp(Value):
     remaining_ft: int
     notes: tuple[str, ...]
     owner: str
-    """Whose weapon it is: the picker's own (it recovers it) or another's (seed 001)."""
+    """Whose weapon it is: the picker's own (it recovers it) or another's (R12.4)."""
     held_as: str
     """The name the picker holds it by (``--with``): its own name for its own weapon, else
     whose it is and what it is (``Brute's club``; ``club of Brute`` when the picker's own

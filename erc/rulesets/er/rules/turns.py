@@ -65,7 +65,7 @@ class Lock(Value):
 
 
 class Taken(Value):
-    """Seed 001: a disarmed weapon "is up for grabs": ``owner``'s ``weapon``, picked up from
+    """R12.4: a disarmed weapon is up for grabs: ``owner``'s ``weapon``, picked up from
     the ground by ``holder``, who holds it as ``held_as`` (``erc pick-up``); its owner no
     longer has it until it lies on the ground again."""
 

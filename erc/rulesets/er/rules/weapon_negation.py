@@ -347,8 +347,8 @@ class Freeing(Value):
     sacrificed: int = 0
     """Dice this action gives up: the schedule's first step."""
     attack_dice_left: int = 0
-    """Dice of the pool this action may still attack with (seed 001: "2 dice are sacrificed
-    but a 1d20 attack can still be made")."""
+    """Dice of the pool this action may still attack with (R8.2: freeing a locked weapon
+    costs 2 of the pool's dice, and a pool of 3 still attacks with 1)."""
     attacks_on: bool = False
     """This action may still attack: with the pool's dice left, or another pool's (the
     cost is 2 dice, not the other hand's); without, the action is spent whole."""
@@ -426,9 +426,9 @@ def free_cost(
 
 
 class DroppedWeapon(Value):
-    """``erc free NAME --drop``: R8.2 "the victim may drop it as a reaction"; seed 001: "this
-    does not free the weapon, but it would allow switching to a different one on his or her
-    person". The locker still holds it; when the lock ends it lies on the ground."""
+    """``erc free NAME --drop``: R8.2: the victim may drop it as a reaction, which does not
+    free the weapon but lets it switch to another one. The locker still holds it; when the
+    lock ends it lies on the ground."""
 
     name: str
     weapon: str

@@ -50,7 +50,7 @@ def refuse_or_note(who: Combatant, actions: Iterable[str], *, applying: bool) ->
 
 
 class Movement(Value):
-    """``erc movement`` (Part 2: ``available_ft``, ``spent_ft``, ``remaining_ft``,
+    """``erc movement`` (``available_ft``, ``spent_ft``, ``remaining_ft``,
     ``double``)."""
 
     name: str

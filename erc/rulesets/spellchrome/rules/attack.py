@@ -119,7 +119,7 @@ class DamageReduction(Value):
 
 
 class AttackRoll(Value):
-    """One attack roll as resolved (Part 2 ``attacks`` entry); the damage fields are null
+    """One attack roll as resolved (an ``attacks`` entry); the damage fields are null
     on a miss, and ``damage_dice`` is always the weapon's expression."""
 
     number: int
@@ -161,7 +161,7 @@ class TargetResult(Value):
 
 
 class Attack(Value):
-    """The result of ``erc attack`` and ``erc sneak`` (Part 2 fields, and more).
+    """The result of ``erc attack`` and ``erc sneak``.
 
     Unresolved (``--odds`` alone): ``attacks`` lists the planned rolls with nothing drawn,
     ``targets`` is empty and ``damage`` is None.

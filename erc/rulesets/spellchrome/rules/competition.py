@@ -22,11 +22,11 @@ class Contender(Value):
     name: str
     ability: str
     modifier: int
-    """The ability modifier plus ``--mod`` (Part 2)."""
+    """The ability modifier plus ``--mod``."""
 
 
 class Side(Value):
-    """One side as rolled (Part 2 ``sides`` entry)."""
+    """One side as rolled (a ``sides`` entry)."""
 
     name: str
     ability: str

@@ -45,7 +45,7 @@ class Row(Value):
 
 
 class Place(Value):
-    """One line of the order (Part 2 ``roll-init`` fields, plus ``acts`` and ``status``:
+    """One line of the order (with ``acts`` and ``status``:
     a combatant that cannot act keeps its place, SC-P9)."""
 
     place: int
