@@ -156,6 +156,19 @@ class Undo(Effect):
         return None  # the fold skips cancelled events before applying anything
 
 
+class Rename(Effect):
+    """The journal's ``old`` is the file's ``new`` from here on (``erc rename``, R14.4). The
+    fold reads the journal's names through it before applying anything (``erc.core.fold``
+    ``renamed``); applying it only checks that the file has ``new``."""
+
+    kind = "rename"
+    old: str
+    new: str
+
+    def apply(self, tracker: Tracker) -> None:
+        tracker.who(self.new)
+
+
 CORE_KINDS: tuple[type[Effect], ...] = (
     Damage,
     Heal,
@@ -165,6 +178,7 @@ CORE_KINDS: tuple[type[Effect], ...] = (
     Reacted,
     RoundStart,
     Undo,
+    Rename,
 )
 
 
