@@ -127,3 +127,79 @@ def choose_round(current: int, given: int | None, *, applying: bool) -> int:
             "roll-init --apply starts the next one",
         )
     return number
+
+
+class Against(Value):
+    """A combatant's check against a fixed number at the table (ER R14.1 feat or save,
+    Spellchrome Part 3.15 ability check, Elysium Part 3.16 skill check): the same fields in
+    every ruleset (CONTRACT "The table"). ``check`` names what is rolled; ``parts`` the terms
+    of ``modifier`` in the order they add up; ``dice`` the dice thrown (two for a roll at
+    advantage or disadvantage, one kept); ``roll`` the kept face, None when no die was
+    rolled (``no_roll`` says why, or ``--odds`` alone); ``target`` the Comp, DC or number
+    (``target_name`` says which); ``success`` None when nothing was rolled (``--odds``
+    alone). Not an action: it spends nothing."""
+
+    name: str
+    check: str
+    dice: tuple[Die, ...]
+    roll: int | None
+    modifier: int
+    parts: Mapping[str, int]
+    total: int | None
+    target: int
+    target_name: str
+    success: bool | None
+    no_roll: str | None = None
+    advantage: str = "normal"
+    advantage_from: tuple[str, ...] = ()
+    disadvantage_from: tuple[str, ...] = ()
+    natural: bool = False
+    """The natural-roll rule decided it (ER R1.3: a raw 20 succeeds, a raw 1 fails)."""
+
+
+def against(
+    dice: Dice | None,
+    *,
+    name: str,
+    check: str,
+    parts: Mapping[str, int],
+    target: int,
+    target_name: str,
+    sides: int = 20,
+    mode: Mode = Mode.NORMAL,
+    naturals: bool = False,
+    no_roll: str | None = None,
+    reasons: tuple[tuple[str, ...], tuple[str, ...]] = ((), ()),
+) -> Against:
+    """One die (``sides``; two, better or worse, at advantage or disadvantage) + ``parts``
+    against ``target``: a success when the total is at least ``target``; ``naturals`` (ER
+    R1.3) lets a raw 20 succeed and a raw 1 fail whatever the total. ``no_roll``: the
+    combatant cannot roll, and fails with no die. ``dice`` None: nothing drawn (``--odds``
+    alone)."""
+    modifier = sum(parts.values())
+    common = {
+        "name": name,
+        "check": check,
+        "modifier": modifier,
+        "parts": dict(parts),
+        "target": target,
+        "target_name": target_name,
+        "advantage": mode.value if no_roll is None else "normal",
+        "advantage_from": reasons[0],
+        "disadvantage_from": reasons[1],
+    }
+    if no_roll is not None:
+        return Against(dice=(), roll=None, total=None, success=False, no_roll=no_roll, **common)
+    if dice is None:
+        return Against(dice=(), roll=None, total=None, success=None, **common)
+    kept = dice.roll_kept(sides, f"{name} {check}", mode)
+    decided = natural(kept.kept, sides) if naturals else None
+    success = decided if decided is not None else kept.kept + modifier >= target
+    return Against(
+        dice=kept.faces(),
+        roll=kept.kept,
+        total=kept.kept + modifier,
+        success=success,
+        natural=decided is not None,
+        **common,
+    )

@@ -27,6 +27,7 @@ RULESET = Ruleset(
         ("damage", "adjust:damage"),
         ("heal", "adjust:heal"),
         ("condition", "adjust:condition"),
+        ("skill", "skill:skill"),
     ),
     sources=(
         "rulesets/elysium/model.py",

@@ -23,6 +23,7 @@ RULESET = Ruleset(
         ("condition", "adjust:condition"),
         ("pick-up", "adjust:pick_up"),
         ("spend", "adjust:spend"),
+        ("feat", "feat:feat"),
     ),
     sources=(
         "rulesets/er/model.py",

@@ -21,6 +21,7 @@ RULESET = Ruleset(
         ("damage", "adjust:damage"),
         ("heal", "adjust:heal"),
         ("condition", "adjust:condition"),
+        ("ability", "ability:ability"),
     ),
     sources=(
         "rulesets/spellchrome/model.py",
