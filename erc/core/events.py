@@ -169,6 +169,27 @@ class Rename(Effect):
         tracker.who(self.new)
 
 
+class Join(Effect):
+    """A combatant added to the file joins the round's order (``erc join``, R14.2): its
+    initiative ``roll``, ``modifier``, ``total`` and roll-off dice (``tiebreak``), its
+    ``place`` (1: first), and ``waits``: its place was passed this round, so it acts from
+    the next (``joins next round``)."""
+
+    kind = "join"
+    who: str
+    roll: int
+    modifier: int
+    total: int
+    tiebreak: tuple[int, ...] = ()
+    place: int = 1
+    waits: bool = False
+
+    def apply(self, tracker: Tracker) -> None:
+        if self.place < 1:
+            raise ValueError("a place in the order is 1 or more")
+        tracker.join(self)
+
+
 CORE_KINDS: tuple[type[Effect], ...] = (
     Damage,
     Heal,
@@ -179,6 +200,7 @@ CORE_KINDS: tuple[type[Effect], ...] = (
     RoundStart,
     Undo,
     Rename,
+    Join,
 )
 
 

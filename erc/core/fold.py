@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from collections.abc import Iterable, Mapping
     from typing import Any
 
-    from erc.core.events import RoundStart
+    from erc.core.events import Join, RoundStart
     from erc.core.journal import Entry
 
 
@@ -173,6 +173,28 @@ class Tracker:
         self.round = effect.round
         self.order = tuple(row[0] for row in effect.order)
         self.rolls = tuple(effect.order)
+
+    def join(self, effect: Join) -> None:
+        """R14.2: a newcomer takes its place in the round's order (its roll kept beside the
+        others', for ``initiative: keep``); one whose place was passed waits (``wait``)."""
+        fighter = self.who(effect.who)
+        if self.round < 1:
+            raise ValueError("no round has started: there is no order to join")
+        if effect.who in self.order:
+            raise ValueError(f"{effect.who} is already in the round's order")
+        at = min(effect.place - 1, len(self.order))
+        self.order = (*self.order[:at], effect.who, *self.order[at:])
+        row = (effect.who, effect.roll, tuple(effect.tiebreak))
+        rows = [r for r in self.rolls]
+        place = next((i for i, r in enumerate(rows) if r[0] not in self.order[:at]), len(rows))
+        self.rolls = (*rows[:place], row, *rows[place:])
+        if effect.waits:
+            self.wait(fighter)
+
+    def wait(self, fighter: Fighter) -> None:
+        """A newcomer whose place was passed this round takes no turn in it (R14.2): the
+        base class marks its action spent; a ruleset gives up its own turn's resources."""
+        fighter.spent["action"] = max(1, fighter.spent.get("action", 0))
 
     def conditions_of(self, fighter: Fighter) -> tuple[Condition, ...]:
         """Its conditions: the file's in the file's order, then those the journal added."""

@@ -24,6 +24,7 @@ RULESET = Ruleset(
         ("pick-up", "adjust:pick_up"),
         ("spend", "adjust:spend"),
         ("feat", "feat:feat"),
+        ("join", "join:join"),
     ),
     sources=(
         "rulesets/er/model.py",
