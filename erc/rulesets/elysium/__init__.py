@@ -28,6 +28,7 @@ RULESET = Ruleset(
         ("heal", "adjust:heal"),
         ("condition", "adjust:condition"),
         ("skill", "skill:skill"),
+        ("join", "join:join"),
     ),
     sources=(
         "rulesets/elysium/model.py",

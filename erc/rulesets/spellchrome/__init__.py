@@ -22,6 +22,7 @@ RULESET = Ruleset(
         ("heal", "adjust:heal"),
         ("condition", "adjust:condition"),
         ("ability", "ability:ability"),
+        ("join", "join:join"),
     ),
     sources=(
         "rulesets/spellchrome/model.py",
