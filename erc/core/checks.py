@@ -177,29 +177,29 @@ def against(
     combatant cannot roll, and fails with no die. ``dice`` None: nothing drawn (``--odds``
     alone)."""
     modifier = sum(parts.values())
-    common = {
-        "name": name,
-        "check": check,
-        "modifier": modifier,
-        "parts": dict(parts),
-        "target": target,
-        "target_name": target_name,
-        "advantage": mode.value if no_roll is None else "normal",
-        "advantage_from": reasons[0],
-        "disadvantage_from": reasons[1],
-    }
-    if no_roll is not None:
-        return Against(dice=(), roll=None, total=None, success=False, no_roll=no_roll, **common)
-    if dice is None:
-        return Against(dice=(), roll=None, total=None, success=None, **common)
-    kept = dice.roll_kept(sides, f"{name} {check}", mode)
-    decided = natural(kept.kept, sides) if naturals else None
-    success = decided if decided is not None else kept.kept + modifier >= target
+    faces: tuple[Die, ...] = ()
+    roll = total = None
+    success: bool | None = None if no_roll is None else False
+    decided = None
+    if no_roll is None and dice is not None:
+        kept = dice.roll_kept(sides, f"{name} {check}", mode)
+        faces, roll, total = kept.faces(), kept.kept, kept.kept + modifier
+        decided = natural(kept.kept, sides) if naturals else None
+        success = decided if decided is not None else total >= target
     return Against(
-        dice=kept.faces(),
-        roll=kept.kept,
-        total=kept.kept + modifier,
+        name=name,
+        check=check,
+        dice=faces,
+        roll=roll,
+        modifier=modifier,
+        parts=dict(parts),
+        total=total,
+        target=target,
+        target_name=target_name,
         success=success,
+        no_roll=no_roll,
+        advantage=mode.value if no_roll is None else "normal",
+        advantage_from=reasons[0],
+        disadvantage_from=reasons[1],
         natural=decided is not None,
-        **common,
     )

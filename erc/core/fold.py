@@ -210,9 +210,7 @@ class MissingName(ValueError):
         self.name = name
 
 
-def missing_name(
-    name: str, path: str | None, line: int | None, encounter: str | None
-) -> ErcError:
+def missing_name(name: str, path: str | None, line: int | None, encounter: str | None) -> ErcError:
     """``journal-name-missing``: the name, and the way on (R14.4, R14.5)."""
     where = f" {encounter}" if encounter else ""
     return ErcError(

@@ -67,8 +67,6 @@ def undo_to(encounter: str | None, journal: str | None, to: int) -> Outcome:
                 "to": to,
             }
         )
-    result = UndoToResult(
-        to, tuple(i for i, _ in targets), tuple(c for _, c in targets), event
-    )
+    result = UndoToResult(to, tuple(i for i, _ in targets), tuple(c for _, c in targets), event)
     applied = {"journal": loaded.journal, "event": event["id"]}
     return Outcome("undo", result, "erc.cli.render.table", loaded.encounter, applied=applied)

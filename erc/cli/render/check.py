@@ -20,7 +20,9 @@ def render(outcome: Outcome) -> Iterator[Any]:
         dice.append(("  " if i else "") + str(die.value), style="bold" if die.kept else "dim")
     if result.no_roll:
         dice = Text("no roll", style="dim")
-    terms = " ".join(f"{v:+d} {k}" for k, v in result.parts.items()) if len(result.parts) > 1 else ""
+    terms = (
+        " ".join(f"{v:+d} {k}" for k, v in result.parts.items()) if len(result.parts) > 1 else ""
+    )
     if result.success is None:
         verdict = Text("not rolled", style="dim")
     elif result.success:

@@ -25,9 +25,13 @@ def render(outcome: Outcome) -> Iterator[Any]:
     elif outcome.command == "new-fight":
         yield from _new_fight(result)
     else:  # undo --to
-        listed = ", ".join(f"{i} ({c})" for i, c in zip(result.cancelled, result.commands))
+        listed = ", ".join(
+            f"{i} ({c})" for i, c in zip(result.cancelled, result.commands, strict=True)
+        )
         yield text(f"back to event {result.to}: undid {listed}")
-        yield text(f"erc undo cancels this undo (event {result.undo_event['id']}) and restores them")
+        yield text(
+            f"erc undo cancels this undo (event {result.undo_event['id']}) and restores them"
+        )
 
 
 def _new_fight(result: Any) -> Iterator[Any]:
@@ -35,9 +39,7 @@ def _new_fight(result: Any) -> Iterator[Any]:
         yield text(f"the fight ({result.events} events) was moved aside to {result.moved_to}")
         yield text("the next command starts a new fight at round 0 from the file")
     elif result.would_move_to is not None:
-        yield text(
-            f"would move the fight ({result.events} events) aside to {result.would_move_to}"
-        )
+        yield text(f"would move the fight ({result.events} events) aside to {result.would_move_to}")
         yield text("nothing was moved: add --apply to start a new fight", "dim")
     else:
         yield text(f"no fight is recorded ({result.journal} does not exist): nothing to move")

@@ -29,6 +29,7 @@ RULESET = Ruleset(
         ("condition", "adjust:condition"),
         ("skill", "skill:skill"),
         ("join", "join:join"),
+        ("show", "show:show"),
     ),
     sources=(
         "rulesets/elysium/model.py",

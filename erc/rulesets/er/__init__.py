@@ -25,6 +25,7 @@ RULESET = Ruleset(
         ("spend", "adjust:spend"),
         ("feat", "feat:feat"),
         ("join", "join:join"),
+        ("show", "show:show"),
     ),
     sources=(
         "rulesets/er/model.py",

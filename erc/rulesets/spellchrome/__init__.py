@@ -23,6 +23,7 @@ RULESET = Ruleset(
         ("condition", "adjust:condition"),
         ("ability", "ability:ability"),
         ("join", "join:join"),
+        ("show", "show:show"),
     ),
     sources=(
         "rulesets/spellchrome/model.py",

@@ -12,6 +12,7 @@ if TYPE_CHECKING:
 
     import typer
 
+    from erc.core.events import Effect
     from erc.core.join import Joined
     from erc.core.session import Loaded
 
@@ -51,7 +52,7 @@ def join(
     tie = who.ability("agility") + who.ability("cunning")
     setup = rules.JoinSetup(who.name, sides, sides, parts, tie)
 
-    def effects(result: Joined) -> list[events.Effect]:
+    def effects(result: Joined) -> list[Effect]:
         return [*rules.effects(result), events.ReactionCheck(result.name, dict(result.parts))]
 
     return Mechanic(

@@ -15,6 +15,7 @@ if TYPE_CHECKING:
     import typer
 
     from erc.core.dice import Dice
+    from erc.core.events import Effect
     from erc.core.session import Loaded
     from erc.rulesets.elysium.rules.skill import SkillCheck
 
@@ -34,9 +35,7 @@ def skill(
     ],
     mod: Annotated[
         int,
-        typer.Option(
-            "--mod", metavar="N", min=-MAX_MOD, max=MAX_MOD, help="Situational modifier."
-        ),
+        typer.Option("--mod", metavar="N", min=-MAX_MOD, max=MAX_MOD, help="Situational modifier."),
     ] = 0,
     ap: Annotated[
         int,
@@ -55,9 +54,7 @@ def skill(
     sides, school = die_sides(enc.rules), check in _schools(enc)
 
     def resolve(dice: Dice | None) -> SkillCheck:
-        return rules.skill_check(
-            dice, who, check, vs, sides=sides, bonus=mod, ap=ap, school=school
-        )
+        return rules.skill_check(dice, who, check, vs, sides=sides, bonus=mod, ap=ap, school=school)
 
     resolve(None)  # not enough AP: refused before any die
 
@@ -66,7 +63,7 @@ def skill(
 
         return against_odds(resolve(None), sides=sides, naturals=False)
 
-    def effects(result: SkillCheck) -> list[events.Effect]:
+    def effects(result: SkillCheck) -> list[Effect]:
         return events.spent(result.ap) if result.ap is not None else []
 
     return Mechanic(

@@ -50,4 +50,5 @@ def skill_check(
         naturals=False,
         no_roll=cannot_act(who),
     )
-    return SkillCheck(*(getattr(base, field) for field in Against._fields), ap=spent)
+    fields = {field: getattr(base, field) for field in Against._fields}
+    return SkillCheck(**fields, ap=spent)

@@ -40,9 +40,7 @@ def feat(
     ] = False,
     mod: Annotated[
         int,
-        typer.Option(
-            "--mod", metavar="N", min=-MAX_MOD, max=MAX_MOD, help="Situational modifier."
-        ),
+        typer.Option("--mod", metavar="N", min=-MAX_MOD, max=MAX_MOD, help="Situational modifier."),
     ] = 0,
     advantage: Annotated[
         bool, typer.Option("--advantage", help="Two d20, the better (R1.5).")
@@ -82,4 +80,3 @@ def feat(
         odds=odds,
         unresolved=lambda: resolve(None),
     )
-

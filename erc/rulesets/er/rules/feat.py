@@ -58,7 +58,9 @@ def feat(
 ) -> Against:
     """R14.1: the feat (R2.1) or the Preservation save (R2.2) of ``who`` against ``comp``;
     ``dice`` None: nothing drawn (``--odds`` alone)."""
-    given = Modes(("--advantage",) if advantage else (), ("--disadvantage",) if disadvantage else ())
+    given = Modes(
+        ("--advantage",) if advantage else (), ("--disadvantage",) if disadvantage else ()
+    )
     reasons = given if preservation else feat_reasons(who, attribute, given)
     mode = Mode.of(bool(reasons.advantage_from), bool(reasons.disadvantage_from))
     base = who.score(attribute) if preservation else who.mod(attribute)

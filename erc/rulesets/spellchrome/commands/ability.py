@@ -20,17 +20,13 @@ if TYPE_CHECKING:
 def ability(
     loaded: Loaded,
     name: Annotated[str, typer.Argument(metavar="NAME", help="Who rolls.")],
-    ability_name: Annotated[
-        str, typer.Argument(metavar="ABILITY", help="strength or dexterity.")
-    ],
+    ability_name: Annotated[str, typer.Argument(metavar="ABILITY", help="strength or dexterity.")],
     dc: Annotated[
         int, typer.Option("--dc", metavar="N", min=-1000, max=1000, help="The DC to reach.")
     ],
     mod: Annotated[
         int,
-        typer.Option(
-            "--mod", metavar="N", min=-MAX_MOD, max=MAX_MOD, help="Situational modifier."
-        ),
+        typer.Option("--mod", metavar="N", min=-MAX_MOD, max=MAX_MOD, help="Situational modifier."),
     ] = 0,
 ) -> Mechanic:
     """An ability check: d20 + the ability's modifier against a DC (a natural 1 or 20
