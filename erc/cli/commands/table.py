@@ -153,9 +153,7 @@ def new_fight(
             return Outcome("new-fight", result, RENDER, model)
         moved = _move_aside(where)
     result = NewFightResult(where, moved, None, events)
-    return Outcome(
-        "new-fight", result, RENDER, model, applied={"journal": where, "moved_to": moved}
-    )
+    return Outcome("new-fight", result, RENDER, model)
 
 
 def _free(path: str) -> str:
