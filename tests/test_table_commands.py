@@ -278,7 +278,7 @@ def test_er_join_through_the_cli(erc: Any, tmp_path: Path) -> None:
     joined = _ok(erc, "join", "Grub", *on, "--rolls", "9", "--apply")["result"]
     assert joined["total"] == 9 and joined["place"] == 1 and joined["waits"] is True
     status = _ok(erc, "status", *on)["result"]
-    assert [p["name"] for p in status["order"]][0] == "Grub"
+    assert status["order"][0]["name"] == "Grub"
     assert next(c for c in status["combatants"] if c["name"] == "Grub")["acted"] is True
     again = erc("join", "Grub", *on, "--rolls", "1", "--apply", "--json")
     assert again.code == 2 and json.loads(again.err)["error"]["code"] == "already-in-fight"
