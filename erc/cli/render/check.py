@@ -47,6 +47,9 @@ def render(outcome: Outcome) -> Iterator[Any]:
     if result.advantage != "normal":
         reasons = result.advantage_from + result.disadvantage_from
         why.append(f"{result.advantage} ({', '.join(reasons)})")
+    ap = getattr(result, "ap", None)  # Elysium --ap
+    if ap is not None:
+        why.append(f"costs {ap.cost} AP ({ap.after} of {ap.before} left)")
     if why:
         yield text(clean("; ".join(why)), "dim")
     if outcome.odds is not None:
