@@ -283,7 +283,7 @@ def test_er_sheet_has_ac_body_and_the_per_die_bonus(erc: Any) -> None:
     Strength modifier once a target and the weight once a strike; R9.1 movement."""
     ogre = _ok(erc, "show", "Ogre", "-e", DUEL)
     assert ogre["defense"] == {"AC": 13} and (ogre["health"], ogre["health_max"]) == (40, 40)
-    club, fist = ogre["weapons"]
+    club, fist = ogre["weapon_lines"]
     assert club["numbers"]["pool"] == "primary" and club["numbers"]["dice"] == 2
     assert club["numbers"]["bonus_per_die"] == 8 + 2
     assert club["numbers"]["modifier_per_target"] == 3 and club["numbers"]["weight_per_strike"] == 2
@@ -291,7 +291,7 @@ def test_er_sheet_has_ac_body_and_the_per_die_bonus(erc: Any) -> None:
     assert ogre["movement"] == {"rate_ft": 40, "spent_ft": 0, "left_ft": 40}
     assert ogre["resources"] == {"action": True, "reaction": True, "movement_left_ft": 40}
     fenn = _ok(erc, "show", "Fenn", "-e", DUEL)
-    assert fenn["weapons"][0]["numbers"]["bonus_per_die"] == 6  # ranged: Agility score
+    assert fenn["weapon_lines"][0]["numbers"]["bonus_per_die"] == 6  # ranged: Agility score
 
 
 def test_er_sheet_follows_the_fight(erc: Any, tmp_path: Path) -> None:
@@ -309,7 +309,7 @@ def test_spellchrome_sheet(erc: Any) -> None:
     SC5.4 touch 13; SC5.3 flat-footed 14; SC4.3/4.4 ranged BAB [6, 1] + Dex +3."""
     vex = _ok(erc, "show", "Vex", "-e", WAREHOUSE)
     assert vex["defense"] == {"AC": 17, "touch AC": 13, "flat-footed AC": 14}
-    assert vex["weapons"][0]["numbers"]["bonuses"] == [9, 4]
+    assert vex["weapon_lines"][0]["numbers"]["bonuses"] == [9, 4]
     assert vex["pools"] == {"EX-HP": [8, 10]} and vex["health_word"] == "HP"
 
 
@@ -318,7 +318,7 @@ def test_elysium_sheet(erc: Any) -> None:
     CUN 4 + whip 3 + MUS 2 + damage score 1 = 10."""
     kharza = _ok(erc, "show", "Kharza", "-e", OGRE)
     assert kharza["defense"]["Dodge"] == 8
-    assert kharza["weapons"][0]["numbers"]["bonus"] == 10
+    assert kharza["weapon_lines"][0]["numbers"]["bonus"] == 10
     assert kharza["resources"] == {"ap_left": 6, "ap": 6}
 
 

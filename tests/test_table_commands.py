@@ -163,7 +163,7 @@ def test_new_fight_moves_the_journal_aside_never_deletes_it(erc: Any, duel: Path
     assert preview["would_move_to"] == f"{journal}.1" and preview["moved_to"] is None
     assert journal.read_bytes() == recorded
     moved = _ok(erc, "new-fight", "-e", duel, "--apply")
-    assert moved["result"]["moved_to"] == f"{journal}.1" and moved["result"]["events"] == 2
+    assert moved["result"]["moved_to"] == f"{journal}.1" and moved["result"]["n_events"] == 2
     assert not journal.exists() and Path(f"{journal}.1").read_bytes() == recorded
     status = _ok(erc, "status", "-e", duel)["result"]
     assert status["round"] == 0 and status["combatants"][2]["body"] == 40
@@ -171,7 +171,7 @@ def test_new_fight_moves_the_journal_aside_never_deletes_it(erc: Any, duel: Path
     again = _ok(erc, "new-fight", "-e", duel, "--apply")["result"]
     assert again["moved_to"] == f"{journal}.2" and Path(f"{journal}.1").read_bytes() == recorded
     nothing = _ok(erc, "new-fight", "-e", duel, "--apply")["result"]
-    assert nothing["moved_to"] is None and nothing["events"] == 0
+    assert nothing["moved_to"] is None and nothing["n_events"] == 0
 
 
 def test_new_fight_human_output_says_where(erc: Any, duel: Path) -> None:
@@ -193,7 +193,7 @@ def test_undo_to_cancels_everything_after_in_one_event_and_undo_restores(
     _ok(erc, "heal", "Ogre", "1", "-e", duel, "--apply")  # 4
     _ok(erc, "undo", "-e", duel)  # 5 cancels 4
     back = _ok(erc, "undo", "--to", "1", "-e", duel)
-    assert back["result"]["cancelled"] == [2, 3] and back["result"]["to"] == 1
+    assert back["result"]["cancelled_ids"] == [2, 3] and back["result"]["to"] == 1
     lines = _journal(duel).read_text().splitlines()
     assert len(lines) == 6 and json.loads(lines[-1])["command"] == "undo-to"
     assert _ok(erc, "status", "-e", duel)["result"]["combatants"][2]["body"] == 40
@@ -218,7 +218,7 @@ def test_undo_to_leaves_a_rename_in_force(erc: Any, duel: Path) -> None:
     _edit(duel, "name: Ogre", "name: Ogre Chief")
     _ok(erc, "rename", "Ogre", "Ogre Chief", "-e", duel, "--apply")
     _ok(erc, "damage", "Ogre Chief", "2", "-e", duel, "--apply")
-    assert _ok(erc, "undo", "--to", "1", "-e", duel)["result"]["cancelled"] == [2, 4]
+    assert _ok(erc, "undo", "--to", "1", "-e", duel)["result"]["cancelled_ids"] == [2, 4]
     assert _ok(erc, "status", "-e", duel)["result"]["combatants"][2]["body"] == 40
 
 
@@ -236,11 +236,11 @@ def test_join_takes_its_place_by_total() -> None:
     members = [Member("A", 15, 0, False), Member("B", 9, 0, False), Member("C", 9, 0, False)]
     setup = JoinSetup("New", 10, 20, {"agility": 2})
     clear = join(_rolls(9), setup, members, round=2)
-    assert (clear.total, clear.place, clear.order) == (11, 2, ("A", "New", "B", "C"))
+    assert (clear.total, clear.place, clear.new_order) == (11, 2, ("A", "New", "B", "C"))
     # total 9 ties B and C: New 12, B 15, C 12 (C level) -> New 7, C 3: after B only
     tied = join(_rolls(7, 12, 15, 12, 7, 3), setup, members, round=2)
     assert tied.rolled_off_with == ("B", "C") and tied.tiebreak == (12, 7)
-    assert tied.order == ("A", "B", "New", "C") and tied.place == 3
+    assert tied.new_order == ("A", "B", "New", "C") and tied.place == 3
 
 
 def test_join_waits_when_its_place_was_passed() -> None:
@@ -257,7 +257,7 @@ def test_spellchrome_ties_go_by_dexterity_first() -> None:
     members = [Member("A", 12, 14, False), Member("B", 12, 10, False)]
     setup = JoinSetup("New", 20, 10, {"dexterity": 2}, tie=12)
     result = join(_rolls(10), setup, members, round=1)
-    assert result.rolled_off_with == () and result.order == ("A", "New", "B")
+    assert result.rolled_off_with == () and result.new_order == ("A", "New", "B")
 
 
 def test_er_join_through_the_cli(erc: Any, tmp_path: Path) -> None:

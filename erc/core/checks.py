@@ -129,6 +129,14 @@ def choose_round(current: int, given: int | None, *, applying: bool) -> int:
     return number
 
 
+class AgainstOdds(Value):
+    """``--odds`` of a check against a number (``erc.core.odds.against_odds``)."""
+
+    p_success: float
+    distribution: Mapping[int, float]
+    """The total (the key) -> its probability; empty when no die is rolled."""
+
+
 class Against(Value):
     """A combatant's check against a fixed number at the table (ER R14.1 feat or save,
     Spellchrome Part 3.15 ability check, Elysium Part 3.16 skill check): the same fields in

@@ -44,7 +44,7 @@ class JoinSetup(Value):
 class Joined(Value):
     """``erc join``: the newcomer's roll, total and roll-off dice, its ``place`` (1: first),
     whether it ``waits`` for the next round (``joins next round``), whom it rolled off
-    against, and the round's order with it."""
+    against, and the round's order with it (``new_order``)."""
 
     name: str
     round: int
@@ -56,7 +56,7 @@ class Joined(Value):
     rolled_off_with: tuple[str, ...]
     place: int
     waits: bool
-    order: tuple[str, ...]
+    new_order: tuple[str, ...]
 
 
 def join(dice: Dice, setup: JoinSetup, members: Sequence[Member], *, round: int) -> Joined:
@@ -91,7 +91,7 @@ def join(dice: Dice, setup: JoinSetup, members: Sequence[Member], *, round: int)
         rolled_off_with=tuple(tied),
         place=at + 1,
         waits=waits,
-        order=(*names[:at], setup.name, *names[at:]),
+        new_order=(*names[:at], setup.name, *names[at:]),
     )
 
 

@@ -14,14 +14,14 @@ if TYPE_CHECKING:
 
 
 class SheetWeapon(Value):
-    """One weapon: ``attack`` and ``damage`` as a GM reads them; ``numbers`` the same as
+    """One weapon: ``attack_text`` and ``damage_text`` as a GM reads them; ``numbers`` the same as
     JSON numbers (the ruleset's own keys); ``state`` ``ready``, or why it cannot be used
     (``locked``, ``on the ground``)."""
 
     name: str
     kind: str
-    attack: str
-    damage: str
+    attack_text: str
+    damage_text: str
     numbers: Mapping[str, object]
     state: str = "ready"
 
@@ -32,8 +32,8 @@ class Sheet(Value):
     EX-HP, Elysium MP); ``defense`` its defences by name (AC, touch AC, Dodge, ...);
     ``attributes`` each ``{score, modifier}`` (Elysium: ``{score}``, raw numbers);
     ``skills`` ranks (Elysium); ``numbers`` other derived numbers (initiative modifier);
-    ``weapons``; ``movement`` in feet; ``conditions`` as ``erc status`` lists them;
-    ``resources`` what is left this round, as ``erc status`` names them; ``can_act`` and
+    ``weapon_lines``: each weapon; ``movement`` in feet; ``conditions`` as ``erc status``
+    lists them; ``resources`` what is left this round, as ``erc status`` names them; ``can_act`` and
     why not; ``notes`` what else a GM should know."""
 
     name: str
@@ -46,7 +46,7 @@ class Sheet(Value):
     attributes: Mapping[str, Mapping[str, int]]
     skills: Mapping[str, int]
     numbers: Mapping[str, int]
-    weapons: tuple[SheetWeapon, ...]
+    weapon_lines: tuple[SheetWeapon, ...]
     movement: Mapping[str, int]
     conditions: tuple[ConditionRow, ...]
     resources: Mapping[str, int | bool]

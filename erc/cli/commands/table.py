@@ -115,12 +115,12 @@ def _record(
 class NewFightResult(Value):
     """``journal``: where the fight was recorded; ``moved_to``: where its journal went (None:
     there was none, or nothing moved without ``--apply``, see ``would_move_to``);
-    ``events``: how many events it held."""
+    ``n_events``: how many events it held."""
 
     journal: str
     moved_to: str | None
     would_move_to: str | None
-    events: int
+    n_events: int
 
 
 MAX_KEPT = 10_000

@@ -14,11 +14,11 @@ the fight: cancelling one would leave the journal naming someone the file no lon
 
 
 class UndoToResult(Value):
-    """``to``: the event the fight goes back to; ``cancelled``: the ids cancelled, first to
-    last, with ``commands`` their commands; ``undo_event``: the event appended."""
+    """``to``: the event the fight goes back to; ``cancelled_ids``: the ids cancelled, first
+    to last, with ``commands`` their commands; ``undo_event``: the event appended."""
 
     to: int
-    cancelled: tuple[int, ...]
+    cancelled_ids: tuple[int, ...]
     commands: tuple[str, ...]
     undo_event: dict[str, object]
 

@@ -18,7 +18,7 @@ def render(outcome: Outcome) -> Iterator[Any]:
         line += f"; tied with {', '.join(result.rolled_off_with)}, rolled off ({dice})"
     yield text(line)
     grid = table(f"round {result.round}", "#", "name", "")
-    for place, name in enumerate(result.order, 1):
+    for place, name in enumerate(result.new_order, 1):
         note = ""
         if name == result.name:
             note = "joins next round" if result.waits else "joins"

@@ -26,13 +26,13 @@ def render(outcome: Outcome) -> Iterator[Any]:
         yield text("skills: " + ", ".join(f"{k} {v}" for k, v in sheet.skills.items()))
     if sheet.numbers:
         yield text("  ".join(f"{k} {v:+d}" for k, v in sheet.numbers.items()))
-    if sheet.weapons:
+    if sheet.weapon_lines:
         grid = table(None, "weapon", "attack", "damage", "")
-        for w in sheet.weapons:
+        for w in sheet.weapon_lines:
             grid.add_row(
                 text(w.name, "bold"),
-                text(w.attack),
-                text(w.damage),
+                text(w.attack_text),
+                text(w.damage_text),
                 text("" if w.state == "ready" else w.state, "dim"),
             )
         yield grid

@@ -26,7 +26,7 @@ def render(outcome: Outcome) -> Iterator[Any]:
         yield from _new_fight(result)
     else:  # undo --to
         listed = ", ".join(
-            f"{i} ({c})" for i, c in zip(result.cancelled, result.commands, strict=True)
+            f"{i} ({c})" for i, c in zip(result.cancelled_ids, result.commands, strict=True)
         )
         yield text(f"back to event {result.to}: undid {listed}")
         yield text(
@@ -36,10 +36,12 @@ def render(outcome: Outcome) -> Iterator[Any]:
 
 def _new_fight(result: Any) -> Iterator[Any]:
     if result.moved_to is not None:
-        yield text(f"the fight ({result.events} events) was moved aside to {result.moved_to}")
+        yield text(f"the fight ({result.n_events} events) was moved aside to {result.moved_to}")
         yield text("the next command starts a new fight at round 0 from the file")
     elif result.would_move_to is not None:
-        yield text(f"would move the fight ({result.events} events) aside to {result.would_move_to}")
+        yield text(
+            f"would move the fight ({result.n_events} events) aside to {result.would_move_to}"
+        )
         yield text("nothing was moved: add --apply to start a new fight", "dim")
     else:
         yield text(f"no fight is recorded ({result.journal} does not exist): nothing to move")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from erc.core.join import Joined as Joined
 from erc.core.lookup import find
 from erc.core.mechanic import Mechanic, command
 from erc.rulesets.elysium import events
@@ -13,7 +14,6 @@ if TYPE_CHECKING:
     import typer
 
     from erc.core.events import Effect
-    from erc.core.join import Joined
     from erc.core.session import Loaded
 
 

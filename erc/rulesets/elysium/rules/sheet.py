@@ -61,7 +61,7 @@ def sheet(who: Combatant, round_now: int, rules: Settings) -> Sheet:
         attributes={k: {"score": v} for k, v in who.abilities.items()},
         skills=dict(who.skills),
         numbers={"reaction": sum(parts_of(who).values())},
-        weapons=tuple(weapon_line(who, w, rules.die) for w in who.weapons),
+        weapon_lines=tuple(weapon_line(who, w, rules.die) for w in who.weapons),
         movement={"per_ap_ft": ft_per_ap, "with_ap_left_ft": ft_for(who.ap_left, ft_per_ap)},
         conditions=condition_rows(who.conditions, round_now),
         resources={"ap_left": who.ap_left, "ap": who.ap},

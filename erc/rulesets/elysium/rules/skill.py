@@ -14,6 +14,13 @@ from erc.rulesets.elysium.model import Combatant
 from erc.rulesets.elysium.rules.ap import ApSpend, pay
 from erc.rulesets.elysium.rules.rolls import check_parts, penalties
 
+TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+if TYPE_CHECKING:
+    # the inherited fields' types, named where ``erc schema --output`` reads this class
+    from collections.abc import Mapping  # noqa: F401
+
+    from erc.core.dice import Die  # noqa: F401
+
 
 class SkillCheck(Against):
     """A skill check against a number; ``ap``: the AP it cost (``--ap``), else None."""

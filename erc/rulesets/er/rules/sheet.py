@@ -85,7 +85,7 @@ def sheet(who: Combatant, filed: Combatant, round_now: int, rate: tuple[int, str
         attributes=attributes,
         skills={},
         numbers={"initiative": parts.agility + parts.other + parts.weapon_mod + parts.armor_mod},
-        weapons=tuple(weapons),
+        weapon_lines=tuple(weapons),
         movement={"rate_ft": speed, "spent_ft": spent, "left_ft": left},
         conditions=condition_rows(who.conditions, round_now),
         resources={

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from erc.core.join import Joined as Joined
 from erc.core.lookup import find
 from erc.core.mechanic import Mechanic, command
 from erc.rulesets.spellchrome import events

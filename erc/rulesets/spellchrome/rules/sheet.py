@@ -56,7 +56,7 @@ def sheet(who: Combatant, round_now: int) -> Sheet:
         attributes={a: {"score": who.score(a), "modifier": who.mod(a)} for a in ABILITIES},
         skills={},
         numbers={"initiative": who.mod("dexterity") + who.initiative},
-        weapons=tuple(weapon_line(who, w) for w in who.weapons),
+        weapon_lines=tuple(weapon_line(who, w) for w in who.weapons),
         movement={"speed_ft": who.speed, "spent_ft": who.movement_spent},
         conditions=condition_rows(who.conditions, round_now),
         resources={
