@@ -172,107 +172,7 @@ def test_bad_feat_input_is_exit_2(erc: Any) -> None:
 # --- Spellchrome ability check: Part 3.15 -----------------------------------------------------
 
 
-def test_ability_check_is_d20_plus_the_modifier_with_no_natural_rule(erc: Any) -> None:
-    """Part 3.15: "d20 + the ability's modifier against DC, a success when the total is at
-    least DC; a natural 1 or 20 decides nothing on a check" (Vex: Dexterity 16, +3)."""
-    made = _ok(erc, "ability", "Vex", "dexterity", "--dc", "15", "-e", WAREHOUSE, "--rolls", "12")
-    assert (made["modifier"], made["total"], made["success"]) == (3, 15, True)
-    twenty = _ok(erc, "ability", "Vex", "str", "--dc", "25", "-e", WAREHOUSE, "--rolls", "20")
-    assert twenty["total"] == 21 and twenty["success"] is False and twenty["natural"] is False
-    one = _ok(
-        erc, "ability", "Vex", "dex", "--dc", "3", "--mod", "-1", "-e", WAREHOUSE, "--rolls", "1"
-    )
-    assert one["total"] == 3 and one["success"] is True
-
-
-def test_ability_check_of_who_cannot_act_has_no_die(erc: Any) -> None:
-    """Part 3.15: "Who cannot act fails with no die (`no_roll`)" (the Lookout is asleep)."""
-    asleep = _ok(erc, "ability", "Lookout", "dexterity", "--dc", "5", "-e", WAREHOUSE)
-    assert asleep["no_roll"] == "asleep" and asleep["success"] is False and asleep["dice"] == []
-
-
-def test_ability_odds_and_bad_input(erc: Any) -> None:
-    odds = erc("ability", "Vex", "strength", "--dc", "15", "-e", WAREHOUSE, "--odds", "--json")
-    assert odds.json["result"]["odds"]["exact"]["p_success"] == "7/20"  # 14..20 with +1
-    assert (
-        _error(erc, "ability", "Vex", "wisdom", "--dc", "5", "-e", WAREHOUSE)["code"]
-        == "bad-option"
-    )
-    assert (
-        _error(erc, "ability", "Thorin", "strength", "--dc", "5", "-e", AMBUSH)["code"]
-        == "not-in-ruleset"
-    )
-
-
 # --- Elysium skill check: Part 3.16 -----------------------------------------------------------
-
-
-def test_skill_check_is_the_die_plus_ranks_and_key_ability(erc: Any) -> None:
-    """Part 3.16: "a skill check (EL1.3: d10 + ranks + the key ability, the file's die)
-    against a fixed number"; athletics' key ability is muscle (EL1.3); an ability named
-    rolls it alone (Part 3.10)."""
-    athletics = _ok(erc, "skill", "Kharza", "athletics", "--vs", "11", "-e", OGRE, "--rolls", "8")
-    assert athletics["parts"] == {"athletics": 1, "muscle": 2}
-    assert (athletics["total"], athletics["success"]) == (11, True)
-    alone = _ok(erc, "skill", "Kharza", "agility", "--vs", "12", "-e", OGRE, "--rolls", "8")
-    assert alone["parts"] == {"agility": 3} and alone["success"] is False
-    lore = _ok(erc, "skill", "Beldo", "lore", "--vs", "5", "-e", OGRE, "--rolls", "1")
-    assert lore["parts"] == {"lore": 2, "insight": 1}  # the file's skill_abilities
-
-
-def test_skill_check_costs_ap_only_when_told(erc: Any, tmp_path: Path) -> None:
-    """Part 3.16: "It costs no AP unless `--ap N` says so"; EL3.2: paid whole, else refused
-    before any die and nothing recorded."""
-    path = tmp_path / "elysium-ogre.yaml"
-    shutil.copy(OGRE, path)
-    free = erc(
-        "skill", "Kharza", "bluff", "--vs", "9", "-e", path, "--rolls", "5", "--apply", "--json"
-    )
-    assert free.code == 0 and free.json["result"]["ap"] is None
-    paid = erc(
-        "skill",
-        "Kharza",
-        "bluff",
-        "--vs",
-        "9",
-        "--ap",
-        "4",
-        "-e",
-        path,
-        "--rolls",
-        "5",
-        "--apply",
-        "--json",
-    )
-    assert paid.json["result"]["ap"] == {"name": "Kharza", "cost": 4, "before": 6, "after": 2}
-    journal = path.with_name("elysium-ogre.journal.jsonl")
-    before = journal.read_bytes()
-    short = erc(
-        "skill",
-        "Kharza",
-        "bluff",
-        "--vs",
-        "9",
-        "--ap",
-        "3",
-        "-e",
-        path,
-        "--rolls",
-        "5",
-        "--apply",
-        "--json",
-    )
-    assert short.code == 2 and json.loads(short.err)["error"]["code"] == "not-enough-ap"
-    assert journal.read_bytes() == before
-    kharza = erc("status", "-e", path, "--json").json["result"]["combatants"][0]
-    assert kharza["ap_left"] == 2
-
-
-def test_skill_odds_use_the_file_die(erc: Any) -> None:
-    """d10 + 3 >= 11: faces 8-10, 3/10; no natural rule (EL1.4)."""
-    odds = erc("skill", "Kharza", "athletics", "--vs", "11", "-e", OGRE, "--odds", "--json")
-    assert odds.json["result"]["odds"]["exact"]["p_success"] == "3/10"
-    assert _error(erc, "skill", "Kharza", "flying", "--vs", "5", "-e", OGRE)["code"] == "bad-option"
 
 
 # --- erc show ---------------------------------------------------------------------------------
@@ -302,24 +202,6 @@ def test_er_sheet_follows_the_fight(erc: Any, tmp_path: Path) -> None:
     ogre = erc("show", "Ogre", "-e", path, "--json").json["result"]
     assert ogre["health"] == 35 and [c["name"] for c in ogre["conditions"]] == ["prone"]
     assert path.with_name("duel.journal.jsonl").read_text().count("\n") == 2  # show wrote nothing
-
-
-def test_spellchrome_sheet(erc: Any) -> None:
-    """SC5.1 AC = 10 + armour + shield + natural + Dex + ac_bonus (Vex: 10 + 4 + 3 = 17);
-    SC5.4 touch 13; SC5.3 flat-footed 14; SC4.3/4.4 ranged BAB [6, 1] + Dex +3."""
-    vex = _ok(erc, "show", "Vex", "-e", WAREHOUSE)
-    assert vex["defense"] == {"AC": 17, "touch AC": 13, "flat-footed AC": 14}
-    assert vex["weapon_lines"][0]["numbers"]["bonuses"] == [9, 4]
-    assert vex["pools"] == {"EX-HP": [8, 10]} and vex["health_word"] == "HP"
-
-
-def test_elysium_sheet(erc: Any) -> None:
-    """EL5.2 Dodge = AGI + dodge + END + armour (Kharza 3 + 2 + 2 + 1 = 8); EL4.1 the whip:
-    CUN 4 + whip 3 + MUS 2 + damage score 1 = 10."""
-    kharza = _ok(erc, "show", "Kharza", "-e", OGRE)
-    assert kharza["defense"]["Dodge"] == 8
-    assert kharza["weapon_lines"][0]["numbers"]["bonus"] == 10
-    assert kharza["resources"] == {"ap_left": 6, "ap": 6}
 
 
 @pytest.mark.parametrize(

@@ -292,39 +292,3 @@ def test_er_join_through_the_cli(erc: Any, tmp_path: Path) -> None:
 
 def _add(path: Path, anchor: str, block: str) -> None:
     _edit(path, anchor, block + anchor)
-
-
-def test_spellchrome_join_keeps_its_row_for_keep(erc: Any, tmp_path: Path) -> None:
-    """Part 3.15: it rolls its initiative at once (SC2) and under `initiative: keep` its
-    total stays for later rounds."""
-    path = _copy(tmp_path, "spellchrome-warehouse.yaml")
-    _ok(erc, "roll-init", "-e", path, "--seed", "1", "--apply")
-    _add(
-        path,
-        "  - name: Sentinel\n",
-        "  - name: Drone\n    side: corp\n    hp: 8\n    abilities: {dexterity: 14}\n"
-        "    weapons:\n      - {name: taser, kind: melee, damage: 1d4}\n",
-    )
-    joined = _ok(erc, "join", "Drone", "-e", path, "--rolls", "12", "--apply")["result"]
-    assert joined["total"] == 14 and joined["parts"] == {"dexterity": 2, "initiative": 0}
-    second = _ok(erc, "roll-init", "-e", path, "--apply")["result"]
-    drone = next(p for p in second["order"] if p["name"] == "Drone")
-    assert second["kept"] is True and drone["total"] == 14
-
-
-def test_elysium_join_rolls_its_reaction_check(erc: Any, tmp_path: Path) -> None:
-    """Part 3.17: it rolls its Reaction check at once (EL2: die + AGI + CUN), acts this
-    round with full AP if its place has not been passed; a passed place gives up its AP."""
-    path = _copy(tmp_path, "elysium-ogre.yaml")
-    _ok(erc, "roll-init", "-e", path, "--rolls", "8,7,4", "--apply")
-    _ok(erc, "spend", "Ogre", "--ap", "2", "-e", path, "--apply")
-    _add(
-        path,
-        "  - name: Ogre\n",
-        "  - name: Goblin\n    side: foes\n    hp: 10\n    abilities: {agility: 3, cunning: 2}\n",
-    )
-    joined = _ok(erc, "join", "Goblin", "-e", path, "--rolls", "9", "--apply")["result"]
-    assert joined["total"] == 14 and joined["waits"] is True  # before the Ogre, who acted
-    status = _ok(erc, "status", "-e", path)["result"]
-    goblin = next(c for c in status["combatants"] if c["name"] == "Goblin")
-    assert goblin["ap_left"] == 0
