@@ -588,3 +588,12 @@ def test_every_value_offered_is_one_the_command_takes(
         ran = erc(*line, *given, "-e", encounter, "--json", "--journal", str(tmp_path / "j"))
         refused = ran.error["code"] if ran.code else None
         assert refused is None or not refused.startswith("unknown"), (value, ran.err)
+
+
+def test_the_table_checks_complete_their_attribute_ability_or_skill() -> None:
+    """R14.1 feat: R1.2's sub-attributes; Part 3.15 ability: strength, dexterity; Part 3.16
+    skill: the file's skills and the abilities."""
+    assert bash("erc", "feat", "-e", AMBUSH, "Thorin", "re") == ["resilience"]
+    warehouse = str(ENCOUNTERS / "spellchrome-warehouse.yaml")
+    assert bash("erc", "ability", "-e", warehouse, "Vex", "") == ["strength", "dexterity"]
+    assert bash("erc", "skill", "-e", ELYSIUM, "Kharza", "ath") == ["athletics"]

@@ -21,6 +21,10 @@ def values(
 ) -> tuple[str, ...] | None:
     if (command, param) == ("condition", "conditions"):
         return CONDITIONS  # Part 3.11
+    if (command, param) == ("ability", "ability_name"):
+        from erc.rulesets.spellchrome.model import ABILITIES
+
+        return ABILITIES  # Part 3.4 (Part 3.15)
     whose = WEAPONS.get((command, param))
     if whose is not None:
         return names_of(encounter, "weapons", given.get(whose))
