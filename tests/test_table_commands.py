@@ -292,3 +292,34 @@ def test_er_join_through_the_cli(erc: Any, tmp_path: Path) -> None:
 
 def _add(path: Path, anchor: str, block: str) -> None:
     _edit(path, anchor, block + anchor)
+
+
+def test_a_writer_waiting_while_the_journal_is_moved_aside_writes_the_new_one(
+    tmp_path: Path,
+) -> None:
+    """R14.5 with CONTRACT's lock: a command that waited for the lock while `erc new-fight`
+    moved the journal aside opens the path again, so nothing lands in the old fight."""
+    import threading
+
+    from erc.cli.commands.table import _move_aside
+    from erc.core.journal import Handle
+
+    path = tmp_path / "j.jsonl"
+    path.write_text('{"id":1,"command":"damage","round":0,"effects":[]}\n')
+    held = Handle(str(path), True)
+    done: list[dict[str, Any]] = []
+
+    def waiting() -> None:
+        with Handle(str(path), True) as handle:
+            handle.next = 1
+            done.append(handle.append({"command": "damage", "round": 0, "effects": []}))
+
+    worker = threading.Thread(target=waiting)
+    worker.start()
+    worker.join(0.3)  # it waits for the lock
+    assert worker.is_alive()
+    moved = _move_aside(str(path))
+    held.close()
+    worker.join(10)
+    assert moved == f"{path}.1" and len(Path(moved).read_text().splitlines()) == 1
+    assert len(path.read_text().splitlines()) == 1 and done[0]["id"] == 1
