@@ -185,7 +185,7 @@ class Tracker:
         at = min(effect.place - 1, len(self.order))
         self.order = (*self.order[:at], effect.who, *self.order[at:])
         row = (effect.who, effect.roll, tuple(effect.tiebreak))
-        rows = [r for r in self.rolls]
+        rows = self.rolls
         place = next((i for i, r in enumerate(rows) if r[0] not in self.order[:at]), len(rows))
         self.rolls = (*rows[:place], row, *rows[place:])
         if effect.waits:

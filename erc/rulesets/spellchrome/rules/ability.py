@@ -23,7 +23,7 @@ def ability_name(text: str) -> str:
     raise ErcError(
         "bad-option",
         f"no ability called {text!r}{did_you_mean(wanted, ABILITIES)}; "
-        f"one of: {', '.join(ABILITIES)} (Part 3.4)",
+        f"Spellchrome checks one of: {', '.join(ABILITIES)}",
     )
 
 
