@@ -132,7 +132,7 @@ def test_a_bad_effect_in_the_journal_is_a_clean_error(erc: Any, tmp_path: Path) 
     event["effects"] = [{"type": "pinned", "who": "Beldo", "by": "Nobody"}]
     journal.write_text(json.dumps(event) + "\n")
     error = refused(erc, path, "status")
-    assert error["code"] == "bad-journal"
+    assert error["code"] == "journal-name-missing"  # CONTRACT "The table"
 
 
 def test_refusals_read_the_folded_state(erc: Any, tmp_path: Path) -> None:

@@ -29,6 +29,9 @@ KNOWN = {
     "them (rules.die 'd10'): a conflict within CONTRACT, reported, not renamed",
     "perception": "CONTRACT lists roll-init's perception as a list of checks and sneak's "
     "sneak.perception as one check or null: a conflict within CONTRACT, reported",
+    "target": 'CONTRACT "The table" gives the checks (feat, ability, skill) a `target`, the '
+    "Comp, DC or number (an integer), while attacks name their target (a string): a conflict "
+    "within CONTRACT, reported",
     "standing": "CONTRACT lists status combatants[].standing (a boolean) and, R13.6, "
     "sides[].standing (the number standing): a conflict within CONTRACT, reported; the "
     "count is also sides[].n_standing",

@@ -27,8 +27,12 @@ _SHARED_RESULTS = {
     "check": ("erc.cli.commands.check:CheckResult",),
     "schema": (),  # a JSON Schema document: any JSON
     "log": ("erc.cli.commands.journal:LogResult",),
-    "undo": ("erc.cli.commands.journal:UndoResult",),
+    "undo": ("erc.cli.commands.journal:UndoResult", "erc.cli.commands.undo_to:UndoToResult"),
+    "rename": ("erc.cli.commands.table:RenameResult",),
+    "new-fight": ("erc.cli.commands.table:NewFightResult",),
 }
+_APPLYING = ("rename",)
+"""Shared commands whose ``--apply`` records an event (``applied`` in the envelope)."""
 _WITHOUT_ENCOUNTER = ("roll", "check", "schema")
 _DICE = ("roll",)
 
@@ -59,7 +63,8 @@ def ruleset_output(ruleset: Ruleset, command: str) -> Output:
         from erc.cli import RECORDING
 
         results = tuple(_class(t) for t in _SHARED_RESULTS[command])
-        return Output(command, results, ruleset.name, settings, apply=command in RECORDING)
+        apply = command in RECORDING or command in _APPLYING
+        return Output(command, results, ruleset.name, settings, apply=apply)
     package = ruleset.package
     results = tuple(_class(f"{package}.{t}") for t in declared.RESULTS[command])
     target = ruleset.command(command)

@@ -156,6 +156,40 @@ class Undo(Effect):
         return None  # the fold skips cancelled events before applying anything
 
 
+class Rename(Effect):
+    """The journal's ``old`` is the file's ``new`` from here on (``erc rename``, R14.4). The
+    fold reads the journal's names through it before applying anything (``erc.core.fold``
+    ``renamed``); applying it only checks that the file has ``new``."""
+
+    kind = "rename"
+    old: str
+    new: str
+
+    def apply(self, tracker: Tracker) -> None:
+        tracker.who(self.new)
+
+
+class Join(Effect):
+    """A combatant added to the file joins the round's order (``erc join``, R14.2): its
+    initiative ``roll``, ``modifier``, ``total`` and roll-off dice (``tiebreak``), its
+    ``place`` (1: first), and ``waits``: its place was passed this round, so it acts from
+    the next (``joins next round``)."""
+
+    kind = "join"
+    who: str
+    roll: int
+    modifier: int
+    total: int
+    tiebreak: tuple[int, ...] = ()
+    place: int = 1
+    waits: bool = False
+
+    def apply(self, tracker: Tracker) -> None:
+        if self.place < 1:
+            raise ValueError("a place in the order is 1 or more")
+        tracker.join(self)
+
+
 CORE_KINDS: tuple[type[Effect], ...] = (
     Damage,
     Heal,
@@ -165,6 +199,8 @@ CORE_KINDS: tuple[type[Effect], ...] = (
     Reacted,
     RoundStart,
     Undo,
+    Rename,
+    Join,
 )
 
 

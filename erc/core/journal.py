@@ -571,9 +571,21 @@ class Handle:
             import fcntl  # here: a command without a journal takes no lock
 
             fcntl.flock(self.fd, fcntl.LOCK_EX if self.write else fcntl.LOCK_SH)
-            if not self.write or os.fstat(self.fd).st_nlink > 0:
+            if self._still_there():
                 return
             os.close(self.fd)
+
+    def _still_there(self) -> bool:
+        """The file locked is still the one at the path: not removed, and not moved aside
+        (``erc new-fight``) while this command waited for the lock."""
+        assert self.fd is not None
+        held = os.fstat(self.fd)
+        if self.write and held.st_nlink == 0:
+            return False
+        try:
+            return os.path.samestat(held, os.stat(self.path))
+        except OSError:
+            return not self.write  # a reader reads what it opened
 
     @property
     def regular(self) -> bool:
@@ -680,7 +692,8 @@ class Handle:
                 f"({MAX_LINE_BYTES}); nothing was written",
                 self.path,
             )
-        limit = MAX_JOURNAL_BYTES - (0 if event.get("command") == "undo" else UNDO_RESERVE)
+        undoing = event.get("command") in ("undo", "undo-to")
+        limit = MAX_JOURNAL_BYTES - (0 if undoing else UNDO_RESERVE)
         if self.size + len(line) > limit:
             raise ErcError(
                 "journal-full",

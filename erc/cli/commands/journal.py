@@ -8,6 +8,10 @@ from erc.core.value import Value
 
 TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
 if TYPE_CHECKING:
+    from typing import Annotated
+
+    import typer
+
     from erc.cli.options import EncounterOpt, JournalOpt, JsonOpt
 
 
@@ -57,11 +61,27 @@ class UndoResult(Value):
 
 
 def undo(
-    encounter: EncounterOpt = None, as_json: JsonOpt = False, journal: JournalOpt = None
+    encounter: EncounterOpt = None,
+    as_json: JsonOpt = False,
+    journal: JournalOpt = None,
+    to: Annotated[
+        int | None,
+        typer.Option(
+            "--to",
+            metavar="ID",
+            min=0,
+            help="Cancel every applied event after event ID, as one event (R14.6); "
+            "erc undo after it restores them all.",
+        ),
+    ] = None,
 ) -> Outcome:
     """Cancel the last applied event by appending an undo event; nothing is deleted."""
     from erc.core.session import open_encounter
 
+    if to is not None:
+        from erc.cli.commands.undo_to import undo_to
+
+        return undo_to(encounter, journal, to)
     with open_encounter(encounter, journal, write=True) as loaded:
         target = loaded.index.last_live()
         if target is None:

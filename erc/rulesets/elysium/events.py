@@ -334,6 +334,12 @@ class Tracker(fold.Tracker):
         """EL6.5: a Sidestep's free trip is for the round of the charge."""
         self.sidesteps[fighter.name] = []
 
+    def wait(self, fighter: fold.Fighter) -> None:
+        """EL-P17: a newcomer whose place was passed acts from the next round: its AP of
+        this round are given up."""
+        full = next(c.ap for c in self.encounter.combatants if c.name == fighter.name)
+        fighter.spent[AP] = max(full, fighter.spent.get(AP, 0))
+
     def fighter(self, combatant: Combatant) -> fold.Fighter:
         return fold.Fighter(combatant.name, combatant.hp, combatant.conditions)
 

@@ -32,6 +32,11 @@ def values(
 ) -> tuple[str, ...] | None:
     if (command, param) == ("condition", "conditions"):
         return CONDITIONS  # EL-P13 (pinned comes only from a grab)
+    if (command, param) == ("skill", "skill_name") and encounter is not None:
+        from erc.rulesets.elysium.commands.competition import _known_checks
+        from erc.rulesets.elysium.model import ABILITIES
+
+        return tuple(sorted({*ABILITIES, *_known_checks(encounter)}))  # EL-P16
     held = HELD.get((command, param))
     if held is not None:
         items, whose = held

@@ -29,6 +29,10 @@ def values(
 ) -> tuple[str, ...] | None:
     if (command, param) == ("condition", "conditions"):
         return CONDITIONS  # R12.3: the file's closed set
+    if (command, param) == ("feat", "attribute"):
+        from erc.rulesets.er.model import SUB_ATTRIBUTES
+
+        return SUB_ATTRIBUTES  # R1.2's list (R14.1)
     if command == "movement" and param in ("condition", "cost", "steed_size"):
         from erc.rulesets.er.rules import movement
 

@@ -35,6 +35,7 @@ if TYPE_CHECKING:
     from collections.abc import Mapping
     from typing import Any
 
+    from erc.core.events import Join
     from erc.core.session import Loaded
 
 
@@ -148,6 +149,20 @@ class Tracker(fold.Tracker):
             raise ValueError("healing is a whole amount >= 0")
         fighter = self.who(name)
         fighter.health = max(fighter.health, min(self.hp_max[name], fighter.health + amount))
+
+    def join(self, effect: Join) -> None:
+        """SC-P15: the newcomer's place, and its row kept for ``initiative: keep``."""
+        super().join(effect)
+        if self.rows:
+            row = Row(effect.who, effect.roll, effect.modifier, 0, effect.total, effect.tiebreak)
+            at = min(effect.place - 1, len(self.rows))
+            self.rows = (*self.rows[:at], row, *self.rows[at:])
+
+    def wait(self, fighter: fold.Fighter) -> None:
+        """SC-P15: a newcomer whose place was passed acts from the next round: its
+        standard and move actions of this one are given up."""
+        for resource in ("standard", "move"):
+            fighter.spent[resource] = max(1, fighter.spent.get(resource, 0))
 
     def start_round(self, effect: RoundStart) -> None:
         """A new round: SC8.1's DR rolls are over; the order comes with ``sc-initiative``."""

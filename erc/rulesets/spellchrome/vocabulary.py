@@ -21,6 +21,10 @@ def values(
 ) -> tuple[str, ...] | None:
     if (command, param) == ("condition", "conditions"):
         return CONDITIONS  # SC-P11
+    if (command, param) == ("ability", "ability_name"):
+        from erc.rulesets.spellchrome.model import ABILITIES
+
+        return ABILITIES  # SC-P4 (SC-P15)
     whose = WEAPONS.get((command, param))
     if whose is not None:
         return names_of(encounter, "weapons", given.get(whose))
