@@ -306,15 +306,6 @@ def main() -> None:
 
         exit_by_interrupt()
         return
-    import erc
-
-    if erc.stale and not sys.dont_write_bytecode:  # the start-up image lacked a module
-        try:
-            from erc.image import refresh
-
-            refresh()
-        except KeyboardInterrupt:  # the command is done: the image waits for another
-            pass
     sys.exit(code)
 
 

@@ -41,8 +41,8 @@ def _class(target: str) -> type:
 
 def _settings(ruleset: Ruleset) -> type:
     """The class of the envelope's ``rules``: the ruleset's ``Encounter.rules``."""
+    from erc.core.declared import annotations_of
     from erc.core.outschema import _resolve
-    from erc.core.value import annotations_of
 
     model = ruleset.model_module()
     found: type = _resolve(annotations_of(model.Encounter)["rules"], model)

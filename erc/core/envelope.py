@@ -121,7 +121,8 @@ def native_hook(value: Any) -> Any:
         and "__dataclass_fields__" not in kind.__dict__
         and not kind.__subclasses__()
     ):
-        from erc.core.value import annotations_of, describe
+        from erc.core.declared import annotations_of
+        from erc.core.value import describe
 
         declared = annotations_of(kind)
         if not any(word in declared[n] for n in kind._fields for word in _UNPLAIN):

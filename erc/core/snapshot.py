@@ -44,6 +44,7 @@ _SOURCES = (
     "core/journal.py",
     "core/snapshot.py",
     "core/model.py",
+    "core/declared.py",
     "core/value.py",
 )
 _HASH_KEY = 0x65726320736E6170

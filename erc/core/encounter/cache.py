@@ -31,7 +31,8 @@ import stat
 import sys
 
 from erc import __version__
-from erc.core.value import Value, coerce
+from erc.core.declared import coerce
+from erc.core.value import Value
 
 TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
 if TYPE_CHECKING:
@@ -55,6 +56,7 @@ _CORE_SOURCES = (
     "core/expr.py",
     "core/model.py",
     "core/text.py",
+    "core/declared.py",
     "core/value.py",
 )
 
@@ -257,7 +259,7 @@ def freeze(value: Any) -> Any:
 
 def thaw(plain: Any, module: Any) -> Any:
     """Rebuild a frozen value, checking every field against its declared annotation
-    (``erc.core.value.coerce``); any mismatch raises (the caller treats it as a miss)."""
+    (``erc.core.declared.coerce``); any mismatch raises (the caller treats it as a miss)."""
     if not isinstance(plain, list) or not plain or not isinstance(plain[0], str):
         raise ValueError("not a value")
     cls = getattr(module, plain[0], None)
