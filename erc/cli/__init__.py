@@ -12,7 +12,7 @@ import sys
 from erc.core.errors import ErcError, hold_warnings, released_warnings, show_warnings
 from erc.core.outcome import Outcome
 
-TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Sequence
     from typing import Any

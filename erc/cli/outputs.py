@@ -13,7 +13,7 @@ from erc.cli.registry import SHARED
 from erc.core import module
 from erc.core.errors import ErcError, did_you_mean
 
-TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 

@@ -16,7 +16,7 @@ from erc.core.outcome import Outcome
 from erc.core.text import undecodable_shown
 from erc.core.value import Value
 
-TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 

@@ -18,7 +18,7 @@ from erc.core.declared import annotations_of, checker
 from erc.core.errors import ErcError
 from erc.core.value import Value, fields
 
-TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Iterable, Mapping
     from typing import Any, ClassVar

@@ -30,7 +30,7 @@ from erc.core.errors import ErcError, warn
 from erc.core.events import MAX_NUMBER
 from erc.core.value import Value
 
-TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Mapping
     from typing import Any, TypeGuard

@@ -38,7 +38,7 @@ from erc.core.envelope import VERSION
 from erc.core.errors import ErcError, Problem
 from erc.core.value import Value
 
-TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Iterable, Sequence
     from types import ModuleType

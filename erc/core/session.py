@@ -12,7 +12,7 @@ import os
 
 from erc.core.errors import ErcError
 
-TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Mapping
     from typing import Any

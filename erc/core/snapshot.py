@@ -27,7 +27,7 @@ import sys
 
 from erc.core.fold import SNAPSHOT_TAIL, Index
 
-TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 

@@ -25,7 +25,7 @@ Type checkers see a frozen dataclass (``dataclass_transform``).
 
 from __future__ import annotations
 
-TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any, ClassVar, TypeVar, dataclass_transform
 

@@ -7,7 +7,7 @@ from erc.core.dice import Dice, PhysicalSource, SeededSource, new_seed, parse_ro
 from erc.core.errors import ErcError
 from erc.core.outcome import Outcome
 
-TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Annotated
 

@@ -16,7 +16,7 @@ from erc.core.errors import ErcError, Problem
 MAX_FILE_BYTES = 1 << 20
 """The largest encounter file read: 1 MiB (README "Limits")."""
 
-TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 

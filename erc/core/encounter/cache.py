@@ -38,7 +38,7 @@ from erc import __version__
 from erc.core.declared import coerce
 from erc.core.value import Value
 
-TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 

@@ -26,7 +26,7 @@ from erc.rulesets.er.conditions import no_action
 from erc.rulesets.er.model import Combatant, Drop, Encounter, Weapon
 from erc.rulesets.er.rules.turns import PICK_UP_FT, Lock, Taken
 
-TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 

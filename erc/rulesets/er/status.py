@@ -12,7 +12,7 @@ from erc.rulesets.er.events import state_of
 from erc.rulesets.er.model import Combatant
 from erc.rulesets.er.rules.turns import Taken
 
-TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from erc.core.session import Loaded
 

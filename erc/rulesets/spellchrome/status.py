@@ -10,7 +10,7 @@ from erc.rulesets.spellchrome.events import state_of
 from erc.rulesets.spellchrome.model import Combatant
 from erc.rulesets.spellchrome.rules.armor_class import armor_class
 
-TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from erc.core.session import Loaded
 

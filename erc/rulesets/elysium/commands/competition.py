@@ -9,7 +9,7 @@ from erc.rulesets.elysium import events
 from erc.rulesets.elysium.conditions import cannot_act
 from erc.rulesets.elysium.model import ACTION_SKILLS
 
-TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Annotated
 

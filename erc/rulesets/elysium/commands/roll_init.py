@@ -11,7 +11,7 @@ from erc.rulesets.elysium import events
 from erc.rulesets.elysium.model import die_sides
 from erc.rulesets.elysium.rules.initiative import kept_checks, roll_init as resolve
 
-TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Annotated
 

@@ -10,7 +10,7 @@ from erc.rulesets.er.conditions import refuse_actor
 from erc.rulesets.er.model import SUB_ATTRIBUTES, Combatant
 from erc.rulesets.er.rules import competition as rules
 
-TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Annotated
 

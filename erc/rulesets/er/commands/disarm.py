@@ -11,7 +11,7 @@ from erc.rulesets.er import events
 from erc.rulesets.er.commands.acting import actor, locks_given_up, release_notes
 from erc.rulesets.er.rules import weapon_negation as rules
 
-TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Annotated
 

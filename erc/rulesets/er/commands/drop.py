@@ -11,7 +11,7 @@ from erc.rulesets.er import events
 from erc.rulesets.er.conditions import check_target, refuse_actor
 from erc.rulesets.er.rules.turns import action_check
 
-TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Annotated
 

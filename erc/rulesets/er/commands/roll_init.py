@@ -12,7 +12,7 @@ from erc.rulesets.er.model import Encounter
 from erc.rulesets.er.rules.initiative import roll_init as resolve
 from erc.rulesets.er.rules.surprise import SurpriseSetup
 
-TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Annotated
 

@@ -15,7 +15,7 @@ from erc.rulesets.er.rules.attack import resistance_of, resisted
 from erc.rulesets.er.rules.movement import Turn, movement
 from erc.rulesets.er.rules.turns import PICK_UP_FT, action_check, held_as, reaction_check
 
-TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Iterable, Sequence
 

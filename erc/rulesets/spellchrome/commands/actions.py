@@ -11,7 +11,7 @@ from erc.rulesets.spellchrome import events
 from erc.rulesets.spellchrome.conditions import cannot_act
 from erc.rulesets.spellchrome.rules import actions as rules
 
-TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Annotated
 

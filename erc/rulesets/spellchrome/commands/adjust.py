@@ -11,7 +11,7 @@ from erc.core.mechanic import Mechanic, command
 from erc.rulesets.spellchrome import events
 from erc.rulesets.spellchrome.rules import adjust as rules
 
-TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Annotated
 

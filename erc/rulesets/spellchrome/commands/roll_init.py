@@ -12,7 +12,7 @@ from erc.rulesets.spellchrome.conditions import cannot_act
 from erc.rulesets.spellchrome.model import Combatant, Encounter
 from erc.rulesets.spellchrome.rules import initiative as rules
 
-TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Annotated
 
