@@ -33,7 +33,11 @@ def run(argv: Sequence[str]) -> int:
     if args and args[0] in ("--show-completion", "--install-completion"):
         from erc.cli.completion import command
 
-        return command(args)
+        try:
+            return command(args)
+        except ErcError as error:
+            report(error, False)
+            return 2
     as_json = wants_json(args)
     if "--apply" in args or (args and args[0] in RECORDING):
         from erc.cli.interrupts import Held
