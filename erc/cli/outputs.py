@@ -59,7 +59,13 @@ def ruleset_output(ruleset: Ruleset, command: str) -> Output:
         from erc.cli import RECORDING
 
         results = tuple(_class(t) for t in _SHARED_RESULTS[command])
-        return Output(command, results, ruleset.name, settings, apply=command in RECORDING)
+        return Output(
+            command=command,
+            results=results,
+            ruleset=ruleset.name,
+            settings=settings,
+            apply=command in RECORDING,
+        )
     package = ruleset.package
     results = tuple(_class(f"{package}.{t}") for t in declared.RESULTS[command])
     target = ruleset.command(command)
@@ -69,11 +75,11 @@ def ruleset_output(ruleset: Ruleset, command: str) -> Output:
         traits = getattr(getattr(module(where), function), "erc_traits", None)
     odds_name = declared.ODDS.get(command)
     return Output(
-        command,
-        results,
-        ruleset.name,
-        settings,
-        getattr(declared, odds_name) if odds_name else None,
+        command=command,
+        results=results,
+        ruleset=ruleset.name,
+        settings=settings,
+        odds=getattr(declared, odds_name) if odds_name else None,
         dice=bool(traits and traits.dice),
         apply=bool(traits and traits.apply),
     )

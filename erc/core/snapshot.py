@@ -121,7 +121,9 @@ def load(journal: str, ruleset: Ruleset, encounter: Any, tracker: type) -> Snaps
             return None
         if not all(type(n) is int and n >= 0 for n in (offset, lines, crc)):
             return None
-        return Snapshot(offset, lines, crc, state, Index.of_plain(index))
+        return Snapshot(
+            offset=offset, lines=lines, crc=crc, tracker=state, index=Index.of_plain(index)
+        )
     except Exception:  # a corrupted or foreign snapshot is only a miss
         return None
 

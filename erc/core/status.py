@@ -95,4 +95,4 @@ def turns(
         counts[c.side] += 1 if standing(c) else 0
     sides = tuple(Standing(side, n, n) for side, n in counts.items())
     over = sum(s.standing if s.side == NO_SIDE else 1 for s in sides if s.standing) < 2
-    return Turns(state.round, order, following, sides, over)
+    return Turns(round=state.round, order=order, next=following, sides=sides, over=over)

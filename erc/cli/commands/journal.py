@@ -80,4 +80,10 @@ def undo(
         )
     result = UndoResult(ident, command, event)
     applied = {"journal": loaded.journal, "event": event["id"]}  # named if the output is lost
-    return Outcome("undo", result, "erc.cli.render.log", loaded.encounter, applied=applied)
+    return Outcome(
+        command="undo",
+        result=result,
+        render="erc.cli.render.log",
+        encounter=loaded.encounter,
+        applied=applied,
+    )

@@ -39,4 +39,11 @@ def roll(
     result = expr.roll(expression, dice, vs)
     if physical is not None:
         physical.check_all_used()
-    return Outcome("roll", result, "erc.cli.render.roll", None, used, tuple(dice.rolls))
+    return Outcome(
+        command="roll",
+        result=result,
+        render="erc.cli.render.roll",
+        encounter=None,
+        seed=used,
+        rolls=tuple(dice.rolls),
+    )

@@ -387,7 +387,11 @@ def disarm(result: Any, state: State, extra: bool = False, locks: Any = ()) -> l
     if result.outcome == "locked":
         effects.append(
             WeaponState(
-                result.victim, result.victim_weapon, "locked", result.attacker, result.weapon
+                who=result.victim,
+                weapon=result.victim_weapon,
+                state="locked",
+                by=result.attacker,
+                using=result.weapon,
             )
         )
     elif result.outcome == "disarmed":

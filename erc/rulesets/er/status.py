@@ -111,7 +111,14 @@ def status(loaded: Loaded) -> StatusResult:
         over=fight.over,
         drops=tuple(HeldDrop(d.holder, d.victim, d.damage, d.round) for d in state.drops),
         locks=tuple(
-            HeldLock(k.wielder, k.weapon, k.locker, k.using, k.dropped) for k in state.locks
+            HeldLock(
+                wielder=k.wielder,
+                weapon=k.weapon,
+                locker=k.locker,
+                using=k.using,
+                dropped=k.dropped,
+            )
+            for k in state.locks
         ),
         taken=state.taken,
         n_events=state.events,

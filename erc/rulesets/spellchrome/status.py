@@ -119,13 +119,13 @@ def status(loaded: Loaded) -> StatusResult:
         standing=standing,
     )
     return StatusResult(
-        state.round,
-        max(0, state.round - 1) * ROUND_SECONDS,
-        rows,
-        common.order,
-        common.next,
-        common.sides,
-        common.over,
-        state.events,
-        loaded.journal,
+        round=state.round,
+        elapsed_s=max(0, state.round - 1) * ROUND_SECONDS,
+        combatants=rows,
+        order=common.order,
+        next=common.next,
+        sides=common.sides,
+        over=common.over,
+        n_events=state.events,
+        journal=loaded.journal,
     )

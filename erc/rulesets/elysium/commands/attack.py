@@ -130,9 +130,9 @@ def _attack(
         return attack_odds(plan)
 
     return Mechanic(
-        name,
-        lambda dice: rules.resolve(dice, plan),
-        RENDER,
+        command=name,
+        resolve=lambda dice: rules.resolve(dice, plan),
+        render=RENDER,
         effects=events.attack,
         odds=odds,
         unresolved=lambda: rules.unresolved(plan),

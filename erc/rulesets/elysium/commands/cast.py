@@ -57,9 +57,9 @@ def cast(
         return odds_of(lambda dice: rules.resolve(dice, plan), damage=True)
 
     return Mechanic(
-        "cast",
-        lambda dice: rules.resolve(dice, plan),
-        "erc.rulesets.elysium.render.opposed",
+        command="cast",
+        resolve=lambda dice: rules.resolve(dice, plan),
+        render="erc.rulesets.elysium.render.opposed",
         effects=events.cast,
         odds=odds,
         unresolved=lambda: rules.unresolved(plan),

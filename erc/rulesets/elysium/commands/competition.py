@@ -76,9 +76,9 @@ def competition(
         return competition_odds(lambda dice: rules.resolve(dice, plan))
 
     return Mechanic(
-        "competition",
-        lambda dice: rules.resolve(dice, plan),
-        "erc.rulesets.elysium.render.opposed",
+        command="competition",
+        resolve=lambda dice: rules.resolve(dice, plan),
+        render="erc.rulesets.elysium.render.opposed",
         effects=events.competition,
         odds=odds,
         unresolved=lambda: rules.unresolved(plan),

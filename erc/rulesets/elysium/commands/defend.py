@@ -35,9 +35,9 @@ def defend(
         raise ErcError("bad-option", "defend needs --ap N: the AP spent for +N (EL5.6)")
     result = plan_defend(find(loaded.encounter, name), ap)
     return Mechanic(
-        "defend",
-        lambda dice: result,
-        "erc.rulesets.elysium.render.plain",
+        command="defend",
+        resolve=lambda dice: result,
+        render="erc.rulesets.elysium.render.plain",
         effects=events.defend,
         draws=False,
     )

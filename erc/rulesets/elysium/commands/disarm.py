@@ -56,9 +56,9 @@ def disarm(
         return disarm_odds(lambda dice: rules.resolve(dice, plan))
 
     return Mechanic(
-        "disarm",
-        lambda dice: rules.resolve(dice, plan),
-        "erc.rulesets.elysium.render.opposed",
+        command="disarm",
+        resolve=lambda dice: rules.resolve(dice, plan),
+        render="erc.rulesets.elysium.render.opposed",
         effects=events.disarm,
         odds=odds,
         unresolved=lambda: rules.unresolved(plan),

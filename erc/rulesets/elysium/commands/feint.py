@@ -43,9 +43,9 @@ def feint(
         return odds_of(lambda dice: rules.resolve(dice, plan))
 
     return Mechanic(
-        "feint",
-        lambda dice: rules.resolve(dice, plan),
-        "erc.rulesets.elysium.render.opposed",
+        command="feint",
+        resolve=lambda dice: rules.resolve(dice, plan),
+        render="erc.rulesets.elysium.render.opposed",
         effects=events.feint,
         odds=odds,
         unresolved=lambda: rules.unresolved(plan),

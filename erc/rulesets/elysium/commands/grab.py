@@ -115,9 +115,9 @@ def grab(
         return odds_of(lambda dice: rules.resolve(dice, plan), damage=True)
 
     return Mechanic(
-        "grab",
-        lambda dice: rules.resolve(dice, plan),
-        "erc.rulesets.elysium.render.opposed",
+        command="grab",
+        resolve=lambda dice: rules.resolve(dice, plan),
+        render="erc.rulesets.elysium.render.opposed",
         effects=events.grab,
         odds=odds,
         unresolved=lambda: rules.unresolved(plan),
@@ -158,9 +158,9 @@ def escape(
         return odds_of(lambda dice: rules.resolve_escape(dice, plan))
 
     return Mechanic(
-        "escape",
-        lambda dice: rules.resolve_escape(dice, plan),
-        "erc.rulesets.elysium.render.opposed",
+        command="escape",
+        resolve=lambda dice: rules.resolve_escape(dice, plan),
+        render="erc.rulesets.elysium.render.opposed",
         effects=events.escape,
         odds=odds,
         unresolved=lambda: rules.unresolved_escape(plan),

@@ -35,9 +35,9 @@ def movement(
     encounter = loaded.encounter
     result = plan_movement(find(encounter, name), encounter.rules, ft=ft, ap=ap)
     return Mechanic(
-        "movement",
-        lambda dice: result,
-        "erc.rulesets.elysium.render.plain",
+        command="movement",
+        resolve=lambda dice: result,
+        render="erc.rulesets.elysium.render.plain",
         effects=events.movement,
         draws=False,
     )

@@ -49,11 +49,11 @@ def roll_init(
     rules = current.rules
     kept = kept_checks(rules.initiative, number, state.rolls, state.reactions)
     return Mechanic(
-        "roll-init",
-        lambda dice: resolve(
+        command="roll-init",
+        resolve=lambda dice: resolve(
             dice, current.combatants, round=number, sides=die_sides(rules), kept=kept
         ),
-        "erc.rulesets.elysium.render.initiative",
+        render="erc.rulesets.elysium.render.initiative",
         effects=events.roll_init,
         budget=DICE_BUDGET + 4 * len(current.combatants),
         event_round=number,

@@ -57,9 +57,9 @@ def social(
         return odds_of(lambda dice: rules.resolve(dice, plan))
 
     return Mechanic(
-        "social",
-        lambda dice: rules.resolve(dice, plan),
-        "erc.rulesets.elysium.render.opposed",
+        command="social",
+        resolve=lambda dice: rules.resolve(dice, plan),
+        render="erc.rulesets.elysium.render.opposed",
         effects=events.social,
         odds=odds,
         unresolved=lambda: rules.unresolved(plan),

@@ -56,9 +56,9 @@ def trip(
         return odds_of(lambda dice: rules.resolve(dice, plan))
 
     return Mechanic(
-        "trip",
-        lambda dice: rules.resolve(dice, plan),
-        "erc.rulesets.elysium.render.opposed",
+        command="trip",
+        resolve=lambda dice: rules.resolve(dice, plan),
+        render="erc.rulesets.elysium.render.opposed",
         effects=events.trip,
         odds=odds,
         unresolved=lambda: rules.unresolved(plan),

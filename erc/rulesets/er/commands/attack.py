@@ -103,9 +103,9 @@ def attack(
         return contract(exact(plan))
 
     return Mechanic(
-        "attack",
-        rules.resolver(plan),
-        "erc.rulesets.er.render.attack",
+        command="attack",
+        resolve=rules.resolver(plan),
+        render="erc.rulesets.er.render.attack",
         effects=lambda result: events.attack(result, state, extra_action, locks),
         odds=odds,
         unresolved=lambda: rules.unresolved(plan),

@@ -107,9 +107,9 @@ def competition(
         return as_odds(competition_odds(first, second, item=for_item))
 
     return Mechanic(
-        "competition",
-        lambda dice: rules.compete(first, second, dice, item=for_item),
-        "erc.rulesets.er.render.competition",
+        command="competition",
+        resolve=lambda dice: rules.compete(first, second, dice, item=for_item),
+        render="erc.rulesets.er.render.competition",
         effects=events.competition,
         odds=odds,
         unresolved=lambda: rules.unresolved(first, second, item=for_item),

@@ -119,9 +119,9 @@ def movement(
     )
     result = rules.movement(who, turn, encounter.rules)
     return Mechanic(
-        "movement",
-        lambda _dice: result,
-        "erc.rulesets.er.render.movement",
+        command="movement",
+        resolve=lambda _dice: result,
+        render="erc.rulesets.er.render.movement",
         effects=events.movement,
         draws=False,
     )

@@ -83,9 +83,9 @@ def sneak(
         return sneak_odds(setup)
 
     return Mechanic(
-        "sneak",
-        lambda dice: rules.resolve(dice, setup),
-        "erc.rulesets.er.render.sneak",
+        command="sneak",
+        resolve=lambda dice: rules.resolve(dice, setup),
+        render="erc.rulesets.er.render.sneak",
         effects=lambda result: events.sneak(result, state, extra_action, locks),
         odds=odds,
         unresolved=lambda: rules.unresolved(setup),

@@ -325,14 +325,14 @@ def plan_attack(
     if mode is Mode.NORMAL and modes.advantage_from and modes.disadvantage_from:
         notes.append("advantage and disadvantage cancel (R1.5)")
     return AttackPlan(
-        attacker,
-        chosen,
-        tuple(strikes),
-        mode,
-        crit_capable,
-        mode is not Mode.NORMAL and advantage_damage == "d3",
-        tuple(notes),
-        modes,
+        attacker=attacker,
+        targets=chosen,
+        strikes=tuple(strikes),
+        mode=mode,
+        crit_capable=crit_capable,
+        d3=mode is not Mode.NORMAL and advantage_damage == "d3",
+        notes=tuple(notes),
+        modes=modes,
     )
 
 
@@ -507,16 +507,16 @@ def _strike(
 def unresolved(plan: AttackPlan) -> Attack:
     """The result with no dice drawn (``--odds`` alone)."""
     return Attack(
-        plan.attacker.name,
-        plan.mode.value,
-        (),
-        (),
-        None,
-        None,
-        plan.strikes,
-        plan.notes,
-        plan.modes.advantage_from,
-        plan.modes.disadvantage_from,
+        attacker=plan.attacker.name,
+        mode=plan.mode.value,
+        strikes=(),
+        targets=(),
+        damage=None,
+        crit=None,
+        plan=plan.strikes,
+        notes=plan.notes,
+        advantage_from=plan.modes.advantage_from,
+        disadvantage_from=plan.modes.disadvantage_from,
     )
 
 
@@ -554,16 +554,16 @@ def resolver(plan: AttackPlan) -> Callable[[Dice], Attack]:
         for at, holder in holders:  # R6.6: damage to a drop's holder calls for its check
             notes += holder.drop_notes(targets[at].damage)
         return Attack(
-            name,
-            mode,
-            strikes,
-            targets,
-            damage,
-            crit,
-            plan.strikes,
-            notes,
-            advantage_from,
-            disadvantage_from,
+            attacker=name,
+            mode=mode,
+            strikes=strikes,
+            targets=targets,
+            damage=damage,
+            crit=crit,
+            plan=plan.strikes,
+            notes=notes,
+            advantage_from=advantage_from,
+            disadvantage_from=disadvantage_from,
         )
 
     return resolve_plan
@@ -579,7 +579,13 @@ def _first_natural_20(primary: tuple[int, ...], rolled: list[list[AttackDie]]) -
 
 
 def _die(raw: int, strike: PlannedStrike, kept: bool, source: str) -> AttackDie:
-    return AttackDie(raw, raw + strike.bonus, kept and strike.hits_on(raw), kept, source)
+    return AttackDie(
+        raw=raw,
+        total=raw + strike.bonus,
+        hit=kept and strike.hits_on(raw),
+        kept=kept,
+        source=source,
+    )
 
 
 def _drawing(
@@ -630,17 +636,17 @@ def _strikes(plan: AttackPlan, rolled: list[list[AttackDie]]) -> tuple[Strike, .
             hit_targets.add(strike.target)
         out.append(
             Strike(
-                strike.pool,
-                strike.part,
-                strike.target,
-                strike.weapon,
-                strike.damage_type,
-                tuple(dice),
-                hits,
-                modifier,
-                weight,
-                strike.resistance,
-                damage,
+                pool=strike.pool,
+                part=strike.part,
+                target=strike.target,
+                weapon=strike.weapon,
+                damage_type=strike.damage_type,
+                dice=tuple(dice),
+                hits=hits,
+                modifier=modifier,
+                weight=weight,
+                resistance=strike.resistance,
+                damage=damage,
             )
         )
     return tuple(out)

@@ -50,9 +50,9 @@ def _mechanic(loaded: Loaded, plan: AttackPlan, command_name: str) -> Mechanic:
         return contract(exact(plan))
 
     return Mechanic(
-        command_name,
-        lambda dice: rules.resolve(dice, plan),
-        RENDER,
+        command=command_name,
+        resolve=lambda dice: rules.resolve(dice, plan),
+        render=RENDER,
         effects=events.attack,
         odds=odds,
         unresolved=lambda: rules.unresolved(plan),

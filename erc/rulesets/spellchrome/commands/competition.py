@@ -63,9 +63,9 @@ def competition(
         return as_odds(competition_odds(first, second))
 
     return Mechanic(
-        "competition",
-        lambda dice: rules.compete(dice, first, second),
-        "erc.rulesets.spellchrome.render.competition",
+        command="competition",
+        resolve=lambda dice: rules.compete(dice, first, second),
+        render="erc.rulesets.spellchrome.render.competition",
         odds=odds,
         unresolved=lambda: rules.unresolved(first, second),
     )

@@ -254,7 +254,16 @@ def plan_attack(
             parts["range"] = band.penalty
         if sneak:
             parts["drop"] = DROP_BONUS
-        rolls.append(PlannedRoll(number, step, parts, sum(parts.values()), ac.value, ac.kind))
+        rolls.append(
+            PlannedRoll(
+                number=number,
+                bab=step,
+                parts=parts,
+                bonus=sum(parts.values()),
+                ac=ac.value,
+                ac_kind=ac.kind,
+            )
+        )
     dr_fixed = fixed_dr(target.dr)
     if dr_fixed is None and target.dr_this_round is not None:
         dr_fixed = target.dr_this_round  # SC8.1: kept for the rest of the round
@@ -411,5 +420,13 @@ def resolve(dice: Dice, plan: AttackPlan) -> Attack:
             )
         )
     lost = plan.hp - hp
-    target = TargetResult(plan.target, lost, plan.hp, hp, plan.ex_hp, ex_hp, hp <= 0)
+    target = TargetResult(
+        name=plan.target,
+        damage=lost,
+        hp_before=plan.hp,
+        hp_after=hp,
+        ex_hp_before=plan.ex_hp,
+        ex_hp_after=ex_hp,
+        down=hp <= 0,
+    )
     return _attack(plan, tuple(rolls), (target,), lost, drawn, resolved=True)
