@@ -69,24 +69,7 @@ def checker(annotation: str, namespace: dict[str, Any], from_json: bool) -> Any:
 def _compile(annotation: str, namespace: dict[str, Any], from_json: bool) -> Any:
     options = split_outside_brackets(annotation, "|")
     if len(options) > 1:
-        if len(options) == 2 and "None" in options:  # the common ``X | None``
-            inner = checker(next(o for o in options if o != "None"), namespace, from_json)
-
-            def optional(raw: Any) -> Any:
-                return None if raw is None else inner(raw)
-
-            return optional
-        each = [checker(o, namespace, from_json) for o in options]
-
-        def union(raw: Any) -> Any:
-            for check in each:
-                try:
-                    return check(raw)
-                except ValueError:
-                    continue
-            raise ValueError(f"{raw!r} is not {annotation}")
-
-        return union
+        return _union(annotation, options, namespace, from_json)
     if annotation == "None":
 
         def none(raw: Any) -> Any:
@@ -98,55 +81,9 @@ def _compile(annotation: str, namespace: dict[str, Any], from_json: bool) -> Any
     head, _, inner_text = annotation.partition("[")
     inner_text = inner_text[:-1]
     if head in _SCALARS:
-        kind = _SCALARS[head]
-
-        def scalar(raw: Any) -> Any:
-            if type(raw) is kind or (kind is float and type(raw) is int):
-                return raw
-            raise ValueError(f"{raw!r} is not {head}")
-
-        return scalar
-    sequence = (list, tuple) if from_json else (tuple,)
-    if head == "tuple":
-        items = split_outside_brackets(inner_text, ",")
-        if len(items) == 2 and items[1] == "...":
-            item = checker(items[0], namespace, from_json)
-
-            def many(raw: Any) -> Any:
-                if not isinstance(raw, sequence):
-                    raise ValueError(f"{raw!r} is not a list")
-                return tuple(item(v) for v in raw)
-
-            return many
-        fixed = [checker(i, namespace, from_json) for i in items]
-
-        def exact(raw: Any) -> Any:
-            if not isinstance(raw, sequence) or len(raw) != len(fixed):
-                raise ValueError(f"{raw!r} is not a list of {len(fixed)} items")
-            return tuple(check(v) for check, v in zip(fixed, raw, strict=True))
-
-        return exact
-    if head == "frozenset":
-        member = checker(inner_text, namespace, from_json)
-        sets = (list, frozenset) if from_json else (frozenset,)
-
-        def setof(raw: Any) -> Any:
-            if not isinstance(raw, sets):
-                raise ValueError(f"{raw!r} is not a set")
-            return frozenset(member(v) for v in raw)
-
-        return setof
-    if head in ("Mapping", "dict"):
-        key_text, value_text = split_outside_brackets(inner_text, ",")
-        key_check = checker(key_text, namespace, from_json)
-        value_check = checker(value_text, namespace, from_json)
-
-        def mapping(raw: Any) -> Any:
-            if not isinstance(raw, dict):
-                raise ValueError(f"{raw!r} is not a mapping")
-            return {key_check(k): value_check(v) for k, v in raw.items()}
-
-        return mapping
+        return _scalar(head)
+    if head in _CONTAINERS:
+        return _CONTAINERS[head](inner_text, namespace, from_json)
     target = namespace.get(head)
     if isinstance(target, type) and issubclass(target, Value):
         cls = target
@@ -166,6 +103,89 @@ def _compile(annotation: str, namespace: dict[str, Any], from_json: bool) -> Any
 
         return text
     raise ValueError(f"cannot check {annotation!r}")
+
+
+def _union(annotation: str, options: list[str], namespace: dict[str, Any], from_json: bool) -> Any:
+    if len(options) == 2 and "None" in options:  # the common ``X | None``
+        inner = checker(next(o for o in options if o != "None"), namespace, from_json)
+
+        def optional(raw: Any) -> Any:
+            return None if raw is None else inner(raw)
+
+        return optional
+    each = [checker(o, namespace, from_json) for o in options]
+
+    def union(raw: Any) -> Any:
+        for check in each:
+            try:
+                return check(raw)
+            except ValueError:
+                continue
+        raise ValueError(f"{raw!r} is not {annotation}")
+
+    return union
+
+
+def _scalar(head: str) -> Any:
+    kind = _SCALARS[head]
+
+    def scalar(raw: Any) -> Any:
+        if type(raw) is kind or (kind is float and type(raw) is int):
+            return raw
+        raise ValueError(f"{raw!r} is not {head}")
+
+    return scalar
+
+
+def _tuple(inner_text: str, namespace: dict[str, Any], from_json: bool) -> Any:
+    sequence = (list, tuple) if from_json else (tuple,)
+    items = split_outside_brackets(inner_text, ",")
+    if len(items) == 2 and items[1] == "...":
+        item = checker(items[0], namespace, from_json)
+
+        def many(raw: Any) -> Any:
+            if not isinstance(raw, sequence):
+                raise ValueError(f"{raw!r} is not a list")
+            return tuple(item(v) for v in raw)
+
+        return many
+    fixed = [checker(i, namespace, from_json) for i in items]
+
+    def exact(raw: Any) -> Any:
+        if not isinstance(raw, sequence) or len(raw) != len(fixed):
+            raise ValueError(f"{raw!r} is not a list of {len(fixed)} items")
+        return tuple(check(v) for check, v in zip(fixed, raw, strict=True))
+
+    return exact
+
+
+def _frozenset(inner_text: str, namespace: dict[str, Any], from_json: bool) -> Any:
+    member = checker(inner_text, namespace, from_json)
+    sets = (list, frozenset) if from_json else (frozenset,)
+
+    def setof(raw: Any) -> Any:
+        if not isinstance(raw, sets):
+            raise ValueError(f"{raw!r} is not a set")
+        return frozenset(member(v) for v in raw)
+
+    return setof
+
+
+def _mapping(inner_text: str, namespace: dict[str, Any], from_json: bool) -> Any:
+    key_text, value_text = split_outside_brackets(inner_text, ",")
+    key_check = checker(key_text, namespace, from_json)
+    value_check = checker(value_text, namespace, from_json)
+
+    def mapping(raw: Any) -> Any:
+        if not isinstance(raw, dict):
+            raise ValueError(f"{raw!r} is not a mapping")
+        return {key_check(k): value_check(v) for k, v in raw.items()}
+
+    return mapping
+
+
+_CONTAINERS = {"tuple": _tuple, "frozenset": _frozenset, "Mapping": _mapping, "dict": _mapping}
+"""The checker of each container's annotation, from the text inside its brackets."""
 
 
 def _build(raw: Any, cls: type[Value], namespace: dict[str, Any], from_json: bool) -> Value:

@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     import typer
 
     from erc.core.session import Loaded
+    from erc.rulesets.elysium.rules.grab import GrabPlan
 
 
 class Resist(StrEnum):
@@ -106,6 +107,12 @@ def grab(
         item=pry,
         resist_with=resist_with.value if resist_with is not None else None,
     )
+    return _grab_mechanic(plan)
+
+
+def _grab_mechanic(plan: GrabPlan) -> Mechanic:
+    """The grab action planned, its odds (none for a release) and what stays unresolved."""
+    from erc.rulesets.elysium.rules import grab as rules
 
     def odds() -> dict[str, object]:
         from erc.rulesets.elysium.odds.opposed import odds_of

@@ -98,7 +98,11 @@ def competition(
         no_action=_no_action(loaded, pair, no_action or []),
         cannot_take=_cannot_take(loaded, pair) if item or no_action else None,
     )
-    for_item = item or bool(no_action)
+    return _mechanic(first, second, for_item=item or bool(no_action))
+
+
+def _mechanic(first: rules.Contender, second: rules.Contender, *, for_item: bool) -> Mechanic:
+    """The competition of the two sides set up, its odds and what stays unresolved."""
 
     def odds() -> dict[str, object]:
         from erc.core.odds import as_odds

@@ -35,7 +35,7 @@ primary strike that kept a raw 20.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 
 from erc.core.checks import succeeds
 from erc.core.dice import Dice, Mode
@@ -254,33 +254,8 @@ def plan_attack(
             (GIVEN_ADVANTAGE,) if mode is Mode.ADVANTAGE else (),
             (GIVEN_DISADVANTAGE,) if mode is Mode.DISADVANTAGE else (),
         )
-    locked = sorted(
-        w.name for p, w in weapons.items() if p in pool_names and w.name in attacker.locked_weapons
-    )
-    if locked:
-        raise ErcError(
-            "weapon-locked",
-            f"{attacker.name}'s {locked[0]} is held in a weapon lock (R8.2: a locked weapon is "
-            "held useless); free it first (see erc free) or attack with another weapon",
-        )
-    given_mode = Mode.of(bool(given.advantage_from), bool(given.disadvantage_from))
-    if given_mode is not Mode.NORMAL and "primary" not in pool_names:
-        raise ErcError(
-            "bad-option",
-            f"{given_mode.value} adds or removes a primary-pool die (R1.5), but this attack "
-            "does not use the primary pool",
-        )
-    modes = given
-    from_conditions = attack_modes(
-        attacker, chosen[0], hand_pools=any(p in HAND_POOLS for p in pool_names)
-    )
-    if "primary" in pool_names:
-        modes = modes.plus(from_conditions.advantage_from, from_conditions.disadvantage_from)
-    elif from_conditions.advantage_from or from_conditions.disadvantage_from:
-        notes.append(
-            "no primary pool, so no advantage or disadvantage (R1.5): "
-            + "; ".join(from_conditions.advantage_from + from_conditions.disadvantage_from)
-        )
+    _check_unlocked(attacker, weapons, pool_names)
+    modes = _modes(attacker, chosen[0], pool_names, given, notes)
     mode = Mode.of(bool(modes.advantage_from), bool(modes.disadvantage_from))
     if not 0 <= extra_primary_dice <= MAX_EXTRA_DICE or (
         extra_primary_dice and "primary" not in pool_names
@@ -294,26 +269,9 @@ def plan_attack(
             f"({', '.join(_strike_name(p, k) for p, k, _ in parts)}); each target needs "
             "a strike (use --pool or --split to make more strikes)",
         )
-    strikes: list[PlannedStrike] = []
-    seen: set[tuple[str, str]] = set()
-    for index, (pool, part, skill) in enumerate(parts):
-        target = chosen[min(index, len(chosen) - 1)]
-        if part and (pool, target.name) in seen:
-            raise ErcError(
-                "bad-split",
-                f"the {pool} pool is split into {sum(p == pool for p, _, _ in parts)} parts, "
-                f"and each part strikes its own target: name more targets (parts take "
-                f"the targets in order; {target.name} would get two)",
-            )
-        seen.add((pool, target.name))
-        first_primary = pool == "primary" and part <= 1
-        sources = _sources(
-            skill,
-            mode if first_primary else Mode.NORMAL,
-            extra_label,
-            extra_primary_dice if first_primary else 0,
-        )
-        strikes.append(_strike(attacker, target, weapons[pool], pool, part, sources))
+    strikes = _planned_strikes(
+        attacker, chosen, parts, weapons, mode=mode, extra=(extra_label, extra_primary_dice)
+    )
     primary = weapons.get("primary")
     crit_capable = (
         primary is not None
@@ -334,6 +292,87 @@ def plan_attack(
         notes=tuple(notes),
         modes=modes,
     )
+
+
+def _check_unlocked(
+    attacker: Combatant, weapons: Mapping[str, Weapon], pool_names: Sequence[str]
+) -> None:
+    """R8.2: no pool strikes with a weapon held in a lock."""
+    locked = sorted(
+        w.name for p, w in weapons.items() if p in pool_names and w.name in attacker.locked_weapons
+    )
+    if locked:
+        raise ErcError(
+            "weapon-locked",
+            f"{attacker.name}'s {locked[0]} is held in a weapon lock (R8.2: a locked weapon is "
+            "held useless); free it first (see erc free) or attack with another weapon",
+        )
+
+
+def _modes(
+    attacker: Combatant,
+    target: Combatant,
+    pool_names: Sequence[str],
+    given: Modes,
+    notes: list[str],
+) -> Modes:
+    """The GM's advantage or disadvantage and the conditions' (R10), which the primary pool
+    takes (R1.5); without that pool, a note says the conditions' are lost."""
+    given_mode = Mode.of(bool(given.advantage_from), bool(given.disadvantage_from))
+    if given_mode is not Mode.NORMAL and "primary" not in pool_names:
+        raise ErcError(
+            "bad-option",
+            f"{given_mode.value} adds or removes a primary-pool die (R1.5), but this attack "
+            "does not use the primary pool",
+        )
+    modes = given
+    from_conditions = attack_modes(
+        attacker, target, hand_pools=any(p in HAND_POOLS for p in pool_names)
+    )
+    if "primary" in pool_names:
+        modes = modes.plus(from_conditions.advantage_from, from_conditions.disadvantage_from)
+    elif from_conditions.advantage_from or from_conditions.disadvantage_from:
+        notes.append(
+            "no primary pool, so no advantage or disadvantage (R1.5): "
+            + "; ".join(from_conditions.advantage_from + from_conditions.disadvantage_from)
+        )
+    return modes
+
+
+def _planned_strikes(
+    attacker: Combatant,
+    chosen: tuple[Combatant, ...],
+    parts: Sequence[tuple[str, int, int]],
+    weapons: Mapping[str, Weapon],
+    *,
+    mode: Mode,
+    extra: tuple[str, int],
+) -> list[PlannedStrike]:
+    """One strike per pool or part, each against its target in order (the last target takes
+    the rest); the first primary strike alone carries the mode and the ``extra`` dice (its
+    label, their number)."""
+    extra_label, extra_primary_dice = extra
+    strikes: list[PlannedStrike] = []
+    seen: set[tuple[str, str]] = set()
+    for index, (pool, part, skill) in enumerate(parts):
+        target = chosen[min(index, len(chosen) - 1)]
+        if part and (pool, target.name) in seen:
+            raise ErcError(
+                "bad-split",
+                f"the {pool} pool is split into {sum(p == pool for p, _, _ in parts)} parts, "
+                f"and each part strikes its own target: name more targets (parts take "
+                f"the targets in order; {target.name} would get two)",
+            )
+        seen.add((pool, target.name))
+        first_primary = pool == "primary" and part <= 1
+        sources = _sources(
+            skill,
+            mode if first_primary else Mode.NORMAL,
+            extra_label,
+            extra_primary_dice if first_primary else 0,
+        )
+        strikes.append(_strike(attacker, target, weapons[pool], pool, part, sources))
+    return strikes
 
 
 def _check_targets(attacker: Combatant, targets: tuple[Combatant, ...]) -> None:

@@ -267,15 +267,6 @@ def plan_attack(
     dr_fixed = fixed_dr(target.dr)
     if dr_fixed is None and target.dr_this_round is not None:
         dr_fixed = target.dr_this_round  # SC8.1: kept for the rest of the round
-    notes = []
-    cancelled = set(flat_footed_from(target)) - set(why_flat)
-    if cancelled:
-        notes.append(
-            f"{target.name}'s {', '.join(sorted(cancelled))} condition does not make it "
-            f"flat-footed here: it is aware of {attacker.name} (--victim-aware, Part 3.3)"
-        )
-    if target.down:
-        notes.append(f"{target.name} is already at {target.hp} HP (down)")
     return AttackPlan(
         attacker=attacker.name,
         target=target.name,
@@ -296,8 +287,25 @@ def plan_attack(
         hp=target.hp,
         ex_hp=target.ex_hp,
         actions=("standard", "move") if full else ("standard",),
-        notes=tuple(notes),
+        notes=_plan_notes(attacker, target, why_flat),
     )
+
+
+def _plan_notes(
+    attacker: Combatant, target: Combatant, why_flat: tuple[str, ...]
+) -> tuple[str, ...]:
+    """What the table says beside the attack: a condition the victim's awareness cancels
+    (Part 3.3), a target already down."""
+    notes = []
+    cancelled = set(flat_footed_from(target)) - set(why_flat)
+    if cancelled:
+        notes.append(
+            f"{target.name}'s {', '.join(sorted(cancelled))} condition does not make it "
+            f"flat-footed here: it is aware of {attacker.name} (--victim-aware, Part 3.3)"
+        )
+    if target.down:
+        notes.append(f"{target.name} is already at {target.hp} HP (down)")
+    return tuple(notes)
 
 
 def damage_of(plan: AttackPlan, damage_roll: int) -> HitDamage:
