@@ -13,7 +13,7 @@ from erc.cli.registry import SHARED
 from erc.core import module
 from erc.core.errors import ErcError, did_you_mean
 
-TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
@@ -45,8 +45,8 @@ def _class(target: str) -> type:
 
 def _settings(ruleset: Ruleset) -> type:
     """The class of the envelope's ``rules``: the ruleset's ``Encounter.rules``."""
+    from erc.core.declared import annotations_of
     from erc.core.outschema import _resolve
-    from erc.core.value import annotations_of
 
     model = ruleset.model_module()
     found: type = _resolve(annotations_of(model.Encounter)["rules"], model)
@@ -63,8 +63,13 @@ def ruleset_output(ruleset: Ruleset, command: str) -> Output:
         from erc.cli import RECORDING
 
         results = tuple(_class(t) for t in _SHARED_RESULTS[command])
-        apply = command in RECORDING or command in _APPLYING
-        return Output(command, results, ruleset.name, settings, apply=apply)
+        return Output(
+            command=command,
+            results=results,
+            ruleset=ruleset.name,
+            settings=settings,
+            apply=command in RECORDING or command in _APPLYING,
+        )
     package = ruleset.package
     results = tuple(_class(f"{package}.{t}") for t in declared.RESULTS[command])
     target = ruleset.command(command)
@@ -74,11 +79,11 @@ def ruleset_output(ruleset: Ruleset, command: str) -> Output:
         traits = getattr(getattr(module(where), function), "erc_traits", None)
     odds_name = declared.ODDS.get(command)
     return Output(
-        command,
-        results,
-        ruleset.name,
-        settings,
-        getattr(declared, odds_name) if odds_name else None,
+        command=command,
+        results=results,
+        ruleset=ruleset.name,
+        settings=settings,
+        odds=getattr(declared, odds_name) if odds_name else None,
         dice=bool(traits and traits.dice),
         apply=bool(traits and traits.apply),
     )

@@ -55,7 +55,15 @@ def d20_check(dice: Dice, purpose: str, modifier: int, dc: int, mode: Mode = Mod
     kept = dice.roll_kept(20, purpose, mode)
     total = kept.kept + modifier
     success = succeeds(kept.kept, modifier, dc)
-    return Check(kept.faces(), kept.kept, modifier, total, dc, success, mode)
+    return Check(
+        dice=kept.faces(),
+        roll=kept.kept,
+        modifier=modifier,
+        total=total,
+        dc=dc,
+        success=success,
+        mode=mode,
+    )
 
 
 def settle_ties(

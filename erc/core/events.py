@@ -6,7 +6,7 @@ tag and an ``apply`` that tells the fold's tracker (``erc.core.fold.Tracker``) w
 its JSON form is ``{"type": kind, field: value, ...}``. The kinds every ruleset shares live
 here; a ruleset adds its own (``Ruleset.events().KINDS``).
 
-Decoding checks every field against its declaration (``erc.core.value.coerce``), so a
+Decoding checks every field against its declaration (``erc.core.declared.coerce``), so a
 hand-edited journal is a clean error with its line, never a traceback.
 """
 
@@ -14,10 +14,11 @@ from __future__ import annotations
 
 import sys
 
+from erc.core.declared import annotations_of, checker
 from erc.core.errors import ErcError
-from erc.core.value import Value, annotations_of, checker, fields
+from erc.core.value import Value, fields
 
-TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Iterable, Mapping
     from typing import Any, ClassVar

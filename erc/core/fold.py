@@ -18,7 +18,7 @@ from erc.core.events import Effect, decode_all
 from erc.core.model import Condition
 from erc.core.value import Value
 
-TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Iterable, Mapping
     from typing import Any

@@ -30,7 +30,7 @@ from erc.core.errors import ErcError, warn
 from erc.core.events import MAX_NUMBER
 from erc.core.value import Value
 
-TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Mapping
     from typing import Any, TypeGuard
@@ -142,7 +142,12 @@ def _entry(path: str, number: int, event: Any) -> Entry:
         raise _bad(path, number, "an event's key must be text")
     command = event.get("command")
     return Entry(
-        number, ident, command if isinstance(command, str) else "", round_no, key, tuple(effects)
+        line=number,
+        id=ident,
+        command=command if isinstance(command, str) else "",
+        round=round_no,
+        key=key,
+        effects=tuple(effects),
     )
 
 
@@ -244,7 +249,14 @@ def scan(
     torn = number + 1 if lines.torn else None
     if torn is not None and not _may_begin_an_event(lines.tail):
         raise _bad(path, torn, _NOT_TORN)
-    return Read(tuple(entries), torn, lines.offset, number, lines.crc, lines.whole_tail)
+    return Read(
+        entries=tuple(entries),
+        torn_line=torn,
+        size=lines.offset,
+        lines=number,
+        crc=lines.crc,
+        whole_tail=lines.whole_tail,
+    )
 
 
 _BLOCK = 2048

@@ -10,10 +10,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from fractions import Fraction
-from typing import Any
 
 from erc.core.checks import succeeds
 from erc.core.dice import Mode
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 OddsValue = Fraction | Mapping[int, Fraction]
 ZERO = Fraction(0)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from erc.core.value import Value
 
-TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
     from typing import Any
@@ -95,4 +95,4 @@ def turns(
         counts[c.side] += 1 if standing(c) else 0
     sides = tuple(Standing(side, n, n) for side, n in counts.items())
     over = sum(s.standing if s.side == NO_SIDE else 1 for s in sides if s.standing) < 2
-    return Turns(state.round, order, following, sides, over)
+    return Turns(round=state.round, order=order, next=following, sides=sides, over=over)

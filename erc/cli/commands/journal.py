@@ -6,7 +6,7 @@ from erc.core.errors import ErcError
 from erc.core.outcome import Outcome
 from erc.core.value import Value
 
-TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Annotated
 
@@ -100,4 +100,10 @@ def undo(
         )
     result = UndoResult(ident, command, event)
     applied = {"journal": loaded.journal, "event": event["id"]}  # named if the output is lost
-    return Outcome("undo", result, "erc.cli.render.log", loaded.encounter, applied=applied)
+    return Outcome(
+        command="undo",
+        result=result,
+        render="erc.cli.render.log",
+        encounter=loaded.encounter,
+        applied=applied,
+    )

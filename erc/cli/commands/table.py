@@ -88,7 +88,7 @@ def rename(
         applied = None
         if apply:
             applied = _record(handle, entries, gone, "rename", result, old=old, new=new)
-    return Outcome("rename", result, RENDER, model, applied=applied)
+    return Outcome(command="rename", result=result, render=RENDER, encounter=model, applied=applied)
 
 
 def _record(

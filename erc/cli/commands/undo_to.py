@@ -69,4 +69,10 @@ def undo_to(encounter: str | None, journal: str | None, to: int) -> Outcome:
         )
     result = UndoToResult(to, tuple(i for i, _ in targets), tuple(c for _, c in targets), event)
     applied = {"journal": loaded.journal, "event": event["id"]}
-    return Outcome("undo", result, "erc.cli.render.table", loaded.encounter, applied=applied)
+    return Outcome(
+        command="undo",
+        result=result,
+        render="erc.cli.render.table",
+        encounter=loaded.encounter,
+        applied=applied,
+    )

@@ -29,7 +29,7 @@ from erc.core.value import replace
 from erc.rulesets.elysium.conditions import no_action
 from erc.rulesets.elysium.model import Combatant, Encounter, Feint, Weapon
 
-TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Mapping
     from typing import Any

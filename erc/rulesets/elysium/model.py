@@ -30,7 +30,7 @@ from erc.rulesets.elysium.sets import (  # the format's, re-exported
     TRUMPS as TRUMPS,
 )
 
-TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Mapping
     from typing import ClassVar

@@ -11,7 +11,7 @@ from erc.rulesets.elysium.conditions import cannot_act
 from erc.rulesets.elysium.events import state_of
 from erc.rulesets.elysium.model import AGITATION, MORALE, Combatant, level_penalty
 
-TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from erc.core.session import Loaded
 

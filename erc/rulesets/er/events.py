@@ -26,7 +26,7 @@ from erc.rulesets.er.conditions import no_action
 from erc.rulesets.er.model import Combatant, Drop, Encounter, Weapon
 from erc.rulesets.er.rules.turns import PICK_UP_FT, Lock, Taken
 
-TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
@@ -387,7 +387,11 @@ def disarm(result: Any, state: State, extra: bool = False, locks: Any = ()) -> l
     if result.outcome == "locked":
         effects.append(
             WeaponState(
-                result.victim, result.victim_weapon, "locked", result.attacker, result.weapon
+                who=result.victim,
+                weapon=result.victim_weapon,
+                state="locked",
+                by=result.attacker,
+                using=result.weapon,
             )
         )
     elif result.outcome == "disarmed":

@@ -12,7 +12,7 @@ from erc.rulesets.er.events import state_of
 from erc.rulesets.er.model import Combatant
 from erc.rulesets.er.rules.turns import Taken
 
-TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from erc.core.session import Loaded
 
@@ -111,7 +111,14 @@ def status(loaded: Loaded) -> StatusResult:
         over=fight.over,
         drops=tuple(HeldDrop(d.holder, d.victim, d.damage, d.round) for d in state.drops),
         locks=tuple(
-            HeldLock(k.wielder, k.weapon, k.locker, k.using, k.dropped) for k in state.locks
+            HeldLock(
+                wielder=k.wielder,
+                weapon=k.weapon,
+                locker=k.locker,
+                using=k.using,
+                dropped=k.dropped,
+            )
+            for k in state.locks
         ),
         taken=state.taken,
         n_events=state.events,

@@ -30,7 +30,7 @@ from erc.rulesets.spellchrome.model import Combatant, Encounter
 from erc.rulesets.spellchrome.rules.damage import absorb
 from erc.rulesets.spellchrome.rules.initiative import Row, delay_order
 
-TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Mapping
     from typing import Any
@@ -154,7 +154,14 @@ class Tracker(fold.Tracker):
         """SC-P15: the newcomer's place, and its row kept for ``initiative: keep``."""
         super().join(effect)
         if self.rows:
-            row = Row(effect.who, effect.roll, effect.modifier, 0, effect.total, effect.tiebreak)
+            row = Row(
+                name=effect.who,
+                roll=effect.roll,
+                modifier=effect.modifier,
+                bonus=0,
+                total=effect.total,
+                tiebreak=effect.tiebreak,
+            )
             at = min(effect.place - 1, len(self.rows))
             self.rows = (*self.rows[:at], row, *self.rows[at:])
 

@@ -26,7 +26,7 @@ from erc.rulesets.spellchrome.sets import (  # the format's, re-exported
     WEAPON_KINDS as WEAPON_KINDS,
 )
 
-TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import ClassVar, Literal
 

@@ -10,7 +10,7 @@ from erc.rulesets.spellchrome.events import state_of
 from erc.rulesets.spellchrome.model import Combatant
 from erc.rulesets.spellchrome.rules.armor_class import armor_class
 
-TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from erc.core.session import Loaded
 
@@ -119,13 +119,13 @@ def status(loaded: Loaded) -> StatusResult:
         standing=standing,
     )
     return StatusResult(
-        state.round,
-        max(0, state.round - 1) * ROUND_SECONDS,
-        rows,
-        common.order,
-        common.next,
-        common.sides,
-        common.over,
-        state.events,
-        loaded.journal,
+        round=state.round,
+        elapsed_s=max(0, state.round - 1) * ROUND_SECONDS,
+        combatants=rows,
+        order=common.order,
+        next=common.next,
+        sides=common.sides,
+        over=common.over,
+        n_events=state.events,
+        journal=loaded.journal,
     )

@@ -9,7 +9,7 @@ from erc.rulesets.elysium import events
 from erc.rulesets.elysium.conditions import cannot_act
 from erc.rulesets.elysium.model import ACTION_SKILLS
 
-TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Annotated
 
@@ -76,9 +76,9 @@ def competition(
         return competition_odds(lambda dice: rules.resolve(dice, plan))
 
     return Mechanic(
-        "competition",
-        lambda dice: rules.resolve(dice, plan),
-        "erc.rulesets.elysium.render.opposed",
+        command="competition",
+        resolve=lambda dice: rules.resolve(dice, plan),
+        render="erc.rulesets.elysium.render.opposed",
         effects=events.competition,
         odds=odds,
         unresolved=lambda: rules.unresolved(plan),

@@ -50,7 +50,7 @@ def join(
     parts = parts_of(who)
     sides = die_sides(enc.rules)
     tie = who.ability("agility") + who.ability("cunning")
-    setup = rules.JoinSetup(who.name, sides, sides, parts, tie)
+    setup = rules.JoinSetup(name=who.name, sides=sides, rolloff=sides, parts=parts, tie=tie)
 
     def effects(result: Joined) -> list[Effect]:
         return [*rules.effects(result), events.ReactionCheck(result.name, dict(result.parts))]

@@ -67,9 +67,9 @@ def skill(
         return events.spent(result.ap) if result.ap is not None else []
 
     return Mechanic(
-        "skill",
-        resolve,
-        "erc.cli.render.check",
+        command="skill",
+        resolve=resolve,
+        render="erc.cli.render.check",
         effects=effects,
         odds=odds,
         unresolved=lambda: resolve(None),

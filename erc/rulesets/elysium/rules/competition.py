@@ -82,31 +82,31 @@ def plan_competition(
         sides.append(side(who, parts, f"{who.name} {check}"))
     left = a.ap_left
     return CompetitionPlan(
-        a,
-        b,
-        checks,
-        sides[0],
-        sides[1],
-        tuple(used),
-        ApSpend(a.name, 0, left, left),
-        die_sides(rules),
+        a=a,
+        b=b,
+        checks=checks,
+        initiator=sides[0],
+        opponent=sides[1],
+        bonus_used=tuple(used),
+        ap=ApSpend(a.name, 0, left, left),
+        sides=die_sides(rules),
     )
 
 
 def _result(plan: CompetitionPlan, contest: Opposed | None) -> Competition:
     notes: list[str] = []
     return Competition(
-        contest.initiator if contest else unrolled(plan.initiator),
-        contest.opponent if contest else unrolled(plan.opponent),
-        contest.margin if contest else None,
-        contest.winner if contest else None,
-        plan.ap,
-        plan.a.name,
-        plan.b.name,
-        plan.checks,
-        plan.bonus_used if contest is not None else (),
-        contest is not None,
-        tuple(notes),
+        initiator=contest.initiator if contest else unrolled(plan.initiator),
+        opponent=contest.opponent if contest else unrolled(plan.opponent),
+        margin=contest.margin if contest else None,
+        winner=contest.winner if contest else None,
+        ap=plan.ap,
+        a=plan.a.name,
+        b=plan.b.name,
+        checks=plan.checks,
+        escape_bonus_used_by=plan.bonus_used if contest is not None else (),
+        resolved=contest is not None,
+        notes=tuple(notes),
     )
 
 

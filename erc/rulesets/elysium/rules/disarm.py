@@ -120,7 +120,15 @@ def plan_disarm(
         f"{defender.name} disarm resistance",
     )
     return DisarmPlan(
-        attacker, defender, chosen, goal, take, initiator, opponent, spend, die_sides(rules)
+        attacker=attacker,
+        defender=defender,
+        weapon=chosen,
+        target=goal,
+        take=take,
+        initiator=initiator,
+        opponent=opponent,
+        ap=spend,
+        sides=die_sides(rules),
     )
 
 
@@ -137,19 +145,19 @@ def _result(plan: DisarmPlan, contest: Opposed | None) -> Disarm:
         }
         notes.append(words[outcome])
     return Disarm(
-        contest.initiator if contest else unrolled(plan.initiator),
-        contest.opponent if contest else unrolled(plan.opponent),
-        contest.margin if contest else None,
-        contest.winner if contest else None,
-        plan.ap,
-        plan.attacker.name,
-        plan.defender.name,
-        plan.weapon.name,
-        plan.target.name,
-        plan.take,
-        outcome,
-        contest is not None,
-        tuple(notes),
+        initiator=contest.initiator if contest else unrolled(plan.initiator),
+        opponent=contest.opponent if contest else unrolled(plan.opponent),
+        margin=contest.margin if contest else None,
+        winner=contest.winner if contest else None,
+        ap=plan.ap,
+        attacker=plan.attacker.name,
+        defender=plan.defender.name,
+        weapon=plan.weapon.name,
+        defender_weapon=plan.target.name,
+        take=plan.take,
+        outcome=outcome,
+        resolved=contest is not None,
+        notes=tuple(notes),
     )
 
 

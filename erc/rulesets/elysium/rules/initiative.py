@@ -147,17 +147,17 @@ def roll_init(
         who = combatants[i]
         why = cannot_act(who)
         return Place(
-            at,
-            who.name,
-            totals[i],
-            rolls[i],
-            agi_cun[i],
-            tuple(tiebreak[i]),
-            parts[i],
-            totals[i] - rolls[i],
-            who.ap,
-            why is None,
-            "acts" if why is None else why.split(" ")[0],
+            place=at,
+            name=who.name,
+            total=totals[i],
+            roll=rolls[i],
+            agi_cun=agi_cun[i],
+            tiebreak=tuple(tiebreak[i]),
+            parts=parts[i],
+            modifier=totals[i] - rolls[i],
+            ap_max=who.ap,
+            acts=why is None,
+            status="acts" if why is None else why.split(" ")[0],
         )
 
     order = tuple(place(at, i) for at, i in enumerate(ranked, 1))

@@ -52,11 +52,11 @@ def move(
         raise ErcError("cannot-move", f"{who.name} cannot {what}: {stuck}")
     prone = who.has("prone")
     return Move(
-        who.name,
-        ft,
-        move_ap(ft, rules.move_ft_per_ap),
-        prone,
-        rules.stand_up_ap if prone else 0,
+        name=who.name,
+        ft=ft,
+        move_ap=move_ap(ft, rules.move_ft_per_ap),
+        stand_up=prone,
+        stand_up_ap=rules.stand_up_ap if prone else 0,
     )
 
 
@@ -119,13 +119,13 @@ def plan_movement(
         what = f"--ap {ap}"
     spend = pay(who, moved.cost, what)
     return Movement(
-        who.name,
-        moved.ft,
-        moved.cost,
-        moved.move_ap,
-        moved.stand_up,
-        moved.stand_up_ap,
-        per,
-        spend,
-        moved.notes,
+        name=who.name,
+        ft=moved.ft,
+        ap_cost=moved.cost,
+        move_ap=moved.move_ap,
+        stand_up=moved.stand_up,
+        stand_up_ap=moved.stand_up_ap,
+        ft_per_ap=per,
+        ap=spend,
+        notes=moved.notes,
     )

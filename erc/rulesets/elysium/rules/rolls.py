@@ -13,7 +13,7 @@ from erc.core.dice import Dice
 from erc.core.value import Value
 from erc.rulesets.elysium.model import ABILITIES, KEY_ABILITIES, Combatant, level_penalty
 
-TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Mapping
 

@@ -31,7 +31,11 @@ def weapon_line(who: Combatant, weapon: Weapon, die: str) -> SheetWeapon:
     damage = "attack - defence, if positive"
     numbers: dict[str, object] = {"bonus": total, "parts": parts, "ap": weapon.ap}
     return SheetWeapon(
-        weapon.name, "natural" if weapon.natural else "weapon", attack, damage, numbers
+        name=weapon.name,
+        kind="natural" if weapon.natural else "weapon",
+        attack_text=attack,
+        damage_text=damage,
+        numbers=numbers,
     )
 
 

@@ -101,13 +101,13 @@ def plan_social(
         parts["mod"] = mod
     guard = check_parts(defender, "discern", AGAINST[action])
     return SocialPlan(
-        action,
-        attacker,
-        defender,
-        side(attacker, parts, f"{attacker.name} {action}"),
-        side(defender, guard, f"{defender.name} discern"),
-        spend,
-        die_sides(rules),
+        action=action,
+        attacker=attacker,
+        defender=defender,
+        initiator=side(attacker, parts, f"{attacker.name} {action}"),
+        opponent=side(defender, guard, f"{defender.name} discern"),
+        ap=spend,
+        sides=die_sides(rules),
     )
 
 
@@ -139,21 +139,21 @@ def _result(plan: SocialPlan, contest: Opposed | None) -> Social:
                 "Disposition table is the GM's)"
             )
     return Social(
-        contest.initiator if contest else unrolled(plan.initiator),
-        contest.opponent if contest else unrolled(plan.opponent),
-        contest.margin if contest else None,
-        contest.winner if contest else None,
-        plan.ap,
-        plan.action,
-        plan.attacker.name,
-        plan.defender.name,
-        success,
-        level,
-        label,
-        penalty,
-        table if success else None,
-        contest is not None,
-        tuple(notes),
+        initiator=contest.initiator if contest else unrolled(plan.initiator),
+        opponent=contest.opponent if contest else unrolled(plan.opponent),
+        margin=contest.margin if contest else None,
+        winner=contest.winner if contest else None,
+        ap=plan.ap,
+        action=plan.action,
+        attacker=plan.attacker.name,
+        defender=plan.defender.name,
+        success=success,
+        level=level,
+        label=label,
+        penalty=penalty,
+        table=table if success else None,
+        resolved=contest is not None,
+        notes=tuple(notes),
     )
 
 

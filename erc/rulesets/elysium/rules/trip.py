@@ -101,18 +101,18 @@ def plan_trip(
         "muscle": defender.ability("muscle"),
     }
     return TripPlan(
-        attacker,
-        defender,
-        chosen,
-        overrun,
-        sidestep,
-        run.ft if run is not None else 0,
-        run is not None and run.stand_up,
-        side(attacker, parts, f"{attacker.name} trip"),
-        side(defender, guard, f"{defender.name} trip defense"),
-        spend,
-        die_sides(rules),
-        run.notes if run is not None else (),
+        attacker=attacker,
+        defender=defender,
+        weapon=chosen,
+        overrun=overrun,
+        sidestep=sidestep,
+        move_ft=run.ft if run is not None else 0,
+        stand_up=run is not None and run.stand_up,
+        initiator=side(attacker, parts, f"{attacker.name} trip"),
+        opponent=side(defender, guard, f"{defender.name} trip defense"),
+        ap=spend,
+        sides=die_sides(rules),
+        notes=run.notes if run is not None else (),
     )
 
 
@@ -146,21 +146,21 @@ def _result(plan: TripPlan, contest: Opposed | None) -> Trip:
         if plan.defender.has("prone"):
             notes.append(f"{plan.defender.name} was already prone")
     return Trip(
-        contest.initiator if contest else unrolled(plan.initiator),
-        contest.opponent if contest else unrolled(plan.opponent),
-        contest.margin if contest else None,
-        contest.winner if contest else None,
-        plan.ap,
-        plan.attacker.name,
-        plan.defender.name,
-        plan.weapon.name,
-        plan.overrun,
-        plan.sidestep,
-        plan.move_ft,
-        plan.stand_up,
-        tripped,
-        contest is not None,
-        tuple(notes),
+        initiator=contest.initiator if contest else unrolled(plan.initiator),
+        opponent=contest.opponent if contest else unrolled(plan.opponent),
+        margin=contest.margin if contest else None,
+        winner=contest.winner if contest else None,
+        ap=plan.ap,
+        attacker=plan.attacker.name,
+        defender=plan.defender.name,
+        weapon=plan.weapon.name,
+        overrun=plan.overrun,
+        sidestep=plan.sidestep,
+        move_ft=plan.move_ft,
+        stand_up=plan.stand_up,
+        tripped=tripped,
+        resolved=contest is not None,
+        notes=tuple(notes),
     )
 
 

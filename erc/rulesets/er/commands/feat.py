@@ -73,9 +73,9 @@ def feat(
         return against_odds(resolve(None), sides=20, naturals=True)
 
     return Mechanic(
-        "feat",
-        resolve,
-        "erc.cli.render.check",
+        command="feat",
+        resolve=resolve,
+        render="erc.cli.render.check",
         effects=lambda _result: [],
         odds=odds,
         unresolved=lambda: resolve(None),

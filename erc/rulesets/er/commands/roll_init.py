@@ -12,7 +12,7 @@ from erc.rulesets.er.model import Encounter
 from erc.rulesets.er.rules.initiative import roll_init as resolve
 from erc.rulesets.er.rules.surprise import SurpriseSetup
 
-TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Annotated
 
@@ -76,9 +76,11 @@ def roll_init(
     keep = current.rules.initiative == "keep" and not surprise and number > 1
     kept = {name: (roll, tiebreak) for name, roll, tiebreak in state.rolls} if keep else None
     return Mechanic(
-        "roll-init",
-        lambda dice: resolve(dice, current.combatants, round=number, setup=setup, kept=kept),
-        "erc.rulesets.er.render.initiative",
+        command="roll-init",
+        resolve=lambda dice: resolve(
+            dice, current.combatants, round=number, setup=setup, kept=kept
+        ),
+        render="erc.rulesets.er.render.initiative",
         effects=events.roll_init,
         # a d10 and two Perception dice each, with room for roll-offs
         budget=DICE_BUDGET + 4 * len(current.combatants),

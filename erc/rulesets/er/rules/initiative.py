@@ -180,8 +180,8 @@ def roll_init(
     if checked is None:
         return Initiative(round, tuple(order), kept=bool(previous))
     return Initiative(
-        round,
-        tuple(order),
+        round=round,
+        order=tuple(order),
         surprise=True,
         trigger=checked.trigger,
         noise=checked.noise,

@@ -43,7 +43,14 @@ def weapon_line(who: Combatant, weapon: Weapon, state: str) -> SheetWeapon:
         "weight_per_strike": weight,
         "damage_type": weapon.damage_type,
     }
-    return SheetWeapon(weapon.name, weapon.kind, attack, damage, numbers, state)
+    return SheetWeapon(
+        name=weapon.name,
+        kind=weapon.kind,
+        attack_text=attack,
+        damage_text=damage,
+        numbers=numbers,
+        state=state,
+    )
 
 
 def sheet(who: Combatant, filed: Combatant, round_now: int, rate: tuple[int, str]) -> Sheet:

@@ -33,7 +33,7 @@ from erc.rulesets.er.rules.checks import d20_check
 from erc.rulesets.er.rules.competition import Contender, Contest, contender, contest
 from erc.rulesets.er.rules.turns import Lock, reaction_check
 
-TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Mapping
 
@@ -198,14 +198,14 @@ def negation(
     )
     modes = given.plus(*_pair(attack_modes(attacker, victim)))  # R13.2
     return Negation(
-        attacker,
-        victim,
-        used,
-        victim_weapon(victim, target_weapon),
-        lock,
-        resists,
-        Mode.of(bool(modes.advantage_from), bool(modes.disadvantage_from)),
-        modes,
+        attacker=attacker,
+        victim=victim,
+        weapon=used,
+        victim_weapon=victim_weapon(victim, target_weapon),
+        lock=lock,
+        resists=resists,
+        mode=Mode.of(bool(modes.advantage_from), bool(modes.disadvantage_from)),
+        modes=modes,
     )
 
 
@@ -311,13 +311,13 @@ def roll_attempt(dice: Dice, setup: Negation) -> Attempt:
     purpose = f"{setup.attacker.name} {'lock' if setup.lock else 'disarm'} attempt"
     check = d20_check(dice, purpose, setup.modifier, setup.victim.ac, setup.mode)
     return Attempt(
-        check.dice,
-        check.roll,
-        check.modifier,
-        check.total,
-        check.dc,
-        check.success,
-        check.mode.value,
+        dice=check.dice,
+        roll=check.roll,
+        modifier=check.modifier,
+        total=check.total,
+        ac=check.dc,
+        hit=check.success,
+        advantage=check.mode.value,
     )
 
 
@@ -410,13 +410,13 @@ def free_cost(
     first = steps[0]
     others = sum(wielder.pool(p) for p in ("primary", "off", "savage") if p != pool)
     return Freeing(
-        wielder.name,
-        weapon.name,
-        pool,
-        dice,
-        FREE_COST,
-        steps,
-        FREE_NOTES,
+        name=wielder.name,
+        weapon=weapon.name,
+        pool=pool,
+        pool_dice=dice,
+        cost=FREE_COST,
+        schedule=steps,
+        notes=FREE_NOTES,
         paid_before=before,
         sacrificed=first.sacrificed,
         attack_dice_left=first.attack_dice_left,

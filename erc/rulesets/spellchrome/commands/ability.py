@@ -42,9 +42,9 @@ def ability(
         return against_odds(setup, sides=20, naturals=False)
 
     return Mechanic(
-        "ability",
-        lambda dice: rules.ability_check(dice, who, which, dc, bonus=mod),
-        "erc.cli.render.check",
+        command="ability",
+        resolve=lambda dice: rules.ability_check(dice, who, which, dc, bonus=mod),
+        render="erc.cli.render.check",
         effects=lambda _result: [],
         odds=odds,
         unresolved=lambda: rules.ability_check(None, who, which, dc, bonus=mod),

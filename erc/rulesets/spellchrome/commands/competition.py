@@ -9,7 +9,7 @@ from erc.rulesets.spellchrome.conditions import cannot_act
 from erc.rulesets.spellchrome.model import ABILITIES
 from erc.rulesets.spellchrome.rules import competition as rules
 
-TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Annotated
 
@@ -63,9 +63,9 @@ def competition(
         return as_odds(competition_odds(first, second))
 
     return Mechanic(
-        "competition",
-        lambda dice: rules.compete(dice, first, second),
-        "erc.rulesets.spellchrome.render.competition",
+        command="competition",
+        resolve=lambda dice: rules.compete(dice, first, second),
+        render="erc.rulesets.spellchrome.render.competition",
         odds=odds,
         unresolved=lambda: rules.unresolved(first, second),
     )

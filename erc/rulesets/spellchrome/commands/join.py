@@ -45,7 +45,9 @@ def join(
         acted = c.standard_used or c.move_used
         members.append(rules.Member(member, total, c.score("dexterity"), acted))
     parts = {"dexterity": who.mod("dexterity"), "initiative": who.initiative}
-    setup = rules.JoinSetup(who.name, 20, ROLL_OFF_DIE, parts, who.score("dexterity"))
+    setup = rules.JoinSetup(
+        name=who.name, sides=20, rolloff=ROLL_OFF_DIE, parts=parts, tie=who.score("dexterity")
+    )
     return Mechanic(
         "join",
         lambda dice: rules.join(dice, setup, members, round=state.round),

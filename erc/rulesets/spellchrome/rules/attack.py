@@ -254,19 +254,19 @@ def plan_attack(
             parts["range"] = band.penalty
         if sneak:
             parts["drop"] = DROP_BONUS
-        rolls.append(PlannedRoll(number, step, parts, sum(parts.values()), ac.value, ac.kind))
+        rolls.append(
+            PlannedRoll(
+                number=number,
+                bab=step,
+                parts=parts,
+                bonus=sum(parts.values()),
+                ac=ac.value,
+                ac_kind=ac.kind,
+            )
+        )
     dr_fixed = fixed_dr(target.dr)
     if dr_fixed is None and target.dr_this_round is not None:
         dr_fixed = target.dr_this_round  # SC8.1: kept for the rest of the round
-    notes = []
-    cancelled = set(flat_footed_from(target)) - set(why_flat)
-    if cancelled:
-        notes.append(
-            f"{target.name}'s {', '.join(sorted(cancelled))} condition does not make it "
-            f"flat-footed here: it is aware of {attacker.name} (--victim-aware, SC-P3)"
-        )
-    if target.down:
-        notes.append(f"{target.name} is already at {target.hp} HP (down)")
     return AttackPlan(
         attacker=attacker.name,
         target=target.name,
@@ -287,8 +287,25 @@ def plan_attack(
         hp=target.hp,
         ex_hp=target.ex_hp,
         actions=("standard", "move") if full else ("standard",),
-        notes=tuple(notes),
+        notes=_plan_notes(attacker, target, why_flat),
     )
+
+
+def _plan_notes(
+    attacker: Combatant, target: Combatant, why_flat: tuple[str, ...]
+) -> tuple[str, ...]:
+    """What the table says beside the attack: a condition the victim's awareness cancels
+    (SC-P3), a target already down."""
+    notes = []
+    cancelled = set(flat_footed_from(target)) - set(why_flat)
+    if cancelled:
+        notes.append(
+            f"{target.name}'s {', '.join(sorted(cancelled))} condition does not make it "
+            f"flat-footed here: it is aware of {attacker.name} (--victim-aware, SC-P3)"
+        )
+    if target.down:
+        notes.append(f"{target.name} is already at {target.hp} HP (down)")
+    return tuple(notes)
 
 
 def damage_of(plan: AttackPlan, damage_roll: int) -> HitDamage:
@@ -411,5 +428,13 @@ def resolve(dice: Dice, plan: AttackPlan) -> Attack:
             )
         )
     lost = plan.hp - hp
-    target = TargetResult(plan.target, lost, plan.hp, hp, plan.ex_hp, ex_hp, hp <= 0)
+    target = TargetResult(
+        name=plan.target,
+        damage=lost,
+        hp_before=plan.hp,
+        hp_after=hp,
+        ex_hp_before=plan.ex_hp,
+        ex_hp_after=ex_hp,
+        down=hp <= 0,
+    )
     return _attack(plan, tuple(rolls), (target,), lost, drawn, resolved=True)

@@ -130,7 +130,14 @@ def roll_init(
         _place(
             place,
             combatants[i],
-            Row(names[i], rolls[i], modifiers[i], extra[i], totals[i], tuple(tiebreak[i])),
+            Row(
+                name=names[i],
+                roll=rolls[i],
+                modifier=modifiers[i],
+                bonus=extra[i],
+                total=totals[i],
+                tiebreak=tuple(tiebreak[i]),
+            ),
         )
         for place, i in enumerate(ranked, 1)
     )

@@ -62,7 +62,15 @@ def range_band(weapon: Weapon, attacker: Combatant, distance: int) -> RangeBand:
                 f"square, SC4.5), not {distance} ft; move first (erc movement) or use a "
                 "ranged or thrown weapon",
             )
-        return RangeBand("within", distance, None, None, None, 0, False)
+        return RangeBand(
+            band="within",
+            distance=distance,
+            range=None,
+            effective=None,
+            max_range=None,
+            penalty=0,
+            halved=False,
+        )
     effective = effective_range(weapon, attacker)
     assert effective is not None
     if weapon.max_range is not None and distance > weapon.max_range:
@@ -73,13 +81,13 @@ def range_band(weapon: Weapon, attacker: Combatant, distance: int) -> RangeBand:
         )
     band = band_of(distance, weapon.range, effective)
     return RangeBand(
-        band,
-        distance,
-        weapon.range,
-        effective,
-        weapon.max_range,
-        0 if band == "within" else RANGE_PENALTY,
-        band == "beyond-double",
+        band=band,
+        distance=distance,
+        range=weapon.range,
+        effective=effective,
+        max_range=weapon.max_range,
+        penalty=0 if band == "within" else RANGE_PENALTY,
+        halved=band == "beyond-double",
     )
 
 

@@ -29,7 +29,9 @@ def weapon_line(who: Combatant, weapon: Weapon) -> SheetWeapon:
         "range_ft": weapon.range,
         "max_range_ft": weapon.max_range,
     }
-    return SheetWeapon(weapon.name, weapon.kind, attack, damage, numbers)
+    return SheetWeapon(
+        name=weapon.name, kind=weapon.kind, attack_text=attack, damage_text=damage, numbers=numbers
+    )
 
 
 def sheet(who: Combatant, round_now: int) -> Sheet:
