@@ -27,7 +27,7 @@ lint: setup
 types: setup
 	$(BIN)/mypy
 
-test: lint types bytecode docs
+test: lint types bytecode
 	$(BIN)/pytest
 
 check: test
