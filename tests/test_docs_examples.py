@@ -18,6 +18,7 @@ How a page marks its examples (docs/maintainers/testing.md says the same for wri
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import shlex
@@ -144,3 +145,32 @@ def test_an_error_shown_is_an_error_expected() -> None:
         if param.id.startswith("docs/gm-guide.md")
     ]
     assert any(step.expected == 2 for step in refused)
+
+
+@pytest.mark.skipif(shutil.which("jq") is None, reason="the coproc script uses jq")
+def test_the_coproc_script_talks_to_one_batch(tmp_path: Path) -> None:
+    """Scripting, "Talking to a batch: coproc": the bash block runs as written and prints
+    what the page says it prints."""
+    page = (ROOT / "docs" / "scripting.md").read_text(encoding="utf-8")
+    section = page.split("## Talking to a batch: coproc", 1)[1].split("\n## ", 1)[0]
+    script = section.split("```bash\n", 1)[1].split("```", 1)[0]
+    said = re.search(r"It prints `([^`]*)`", section)
+    assert said is not None
+    env = {
+        **os.environ,
+        "PATH": os.pathsep.join([str(Path(sys.executable).parent), os.environ.get("PATH", "")]),
+        "ERC_JOURNAL": str(tmp_path / "j.jsonl"),
+    }
+    done = subprocess.run(
+        ["bash", "-e", "-c", script],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[0] == said.group(1)
+    assert json.loads(lines[1]) == {"next": None, "over": False}
