@@ -11,8 +11,8 @@ How a page marks its examples (docs/maintainers/testing.md says the same for wri
   runs in this process; a line with a pipe runs in bash with erc on ``PATH`` (skipped where
   jq is missing). A command whose shown output starts with ``erc: `` is an error the page
   means to show and must exit 2; any other must exit 0.
-- An inline erc command line in backquotes naming a shipped encounter runs once, with a seed, and must
-  exit 0.
+- An inline erc command line in backquotes naming a shipped encounter runs once, with a
+  seed, and must exit 0.
 - Any other block (``sh``, ``text``, ``yaml``) is not run.
 """
 

@@ -91,7 +91,7 @@ def command_section(ruleset: str, name: str, group: Any) -> list[str]:
     usage = " ".join(command.collect_usage_pieces(ctx))
     lines = [f"## `erc {name}`", "", "```text", f"erc {name} {usage}", "```", ""]
     lines += [*(f"{p}\n" for p in paragraphs)]
-    lines += _options_table(command, ctx) + [""]
+    lines += [*_options_table(command, ctx), ""]
     if _takes_rolls(command):
         order = dice_order(func)
         if order is None:
