@@ -107,6 +107,14 @@ def command_section(ruleset: str, name: str, group: Any) -> list[str]:
 def result_fields(command: str, ruleset: str | None) -> list[str]:
     from erc.cli.outputs import output_schema
 
+    if command == "batch":
+        return [
+            "Output: one line per input line, the `--json` envelope the line's command writes "
+            "alone (its fields are on that command's page), or its error envelope, which "
+            "also names the `line` and its `command` (`erc schema --output batch`).",
+            "",
+        ]
+
     schema = output_schema(command, ruleset)
     defs = schema.get("$defs", {})
     envelope = _branch(schema, ruleset, defs)
