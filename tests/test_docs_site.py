@@ -89,4 +89,5 @@ def test_the_site_builds_strict(tmp_path: Path) -> None:
         check=False,
     )
     assert done.returncode == 0, done.stderr[-3000:]
-    assert (tmp_path / "site" / "reference" / "er" / "index.html").is_file()
+    assert (tmp_path / "site" / "reference" / "er.html").is_file()
+    assert "fonts.googleapis" not in (tmp_path / "site" / "index.html").read_text()
