@@ -61,8 +61,20 @@ def _original(func: Any) -> Any:
     return getattr(func, "erc_wrapped", func)
 
 
+def _code(text: str) -> str:
+    """``text`` as a code span in a table cell (Python-Markdown's tables split no code span
+    at a ``|``, and would show an escaped one with its backslash)."""
+    return "`" + " ".join(text.split()) + "`"
+
+
 def _cell(text: str) -> str:
-    return " ".join(text.split()).replace("|", "\\|")
+    """``text`` on one line of a table cell: outside code spans, ``|`` escaped and ``<``, ``>``
+    and ``&`` as entities (``<encounter>`` would be an HTML tag, shown as nothing)."""
+    parts = " ".join(text.split()).split("`")
+    for index in range(0, len(parts), 2):  # even parts lie outside code spans
+        shown = parts[index].replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+        parts[index] = shown.replace("|", "\\|")
+    return "`".join(parts)
 
 
 def _options_table(command: Any, ctx: Any) -> list[str]:
@@ -74,7 +86,7 @@ def _options_table(command: Any, ctx: Any) -> list[str]:
         if record is None:
             continue
         name, meaning = record
-        rows.append(f"| `{_cell(name)}` | {_cell(meaning) or ' '} |")
+        rows.append(f"| {_code(name)} | {_cell(meaning) or ' '} |")
     return rows
 
 
@@ -202,7 +214,7 @@ def _fields(
         sub = _resolve(sub, defs)
         here = f"{path}.{name}"
         meaning = sub.get("description") or sub.get("title") or ""
-        rows.append(f"| `{here}` | {_cell(type_of(sub, defs))} | {_cell(meaning)} |")
+        rows.append(f"| {_code(here)} | {_cell(type_of(sub, defs))} | {_cell(meaning)} |")
         for inner, suffix in _children(sub, defs):
             key = f"{here}{suffix}:{id(inner)}"
             if key not in seen:
@@ -339,7 +351,7 @@ def _struct_sections(root: str, defs: dict[str, Any]) -> list[str]:
             kind = _key_type(sub, defs)
             default = "required" if key in required else _default(sub)
             meaning = shown.get("description") or shown.get("title") or ""
-            lines.append(f"| `{key}` | {_cell(kind)} | {_cell(default)} | {_cell(meaning)} |")
+            lines.append(f"| {_code(key)} | {_cell(kind)} | {_cell(default)} | {_cell(meaning)} |")
         lines.append("")
     return lines
 
