@@ -2,7 +2,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: setup test check lint types bench bytecode fuzz spec model clean
+.PHONY: setup test check lint types bench bytecode fuzz spec model docs docs-gen docs-serve clean
 
 setup: $(VENV)/.installed
 
@@ -48,5 +48,18 @@ model: setup
 fuzz: setup
 	ERC_FUZZ=long $(BIN)/pytest tests -k fuzz -p no:cacheprovider
 
+# The docs site (MkDocs, Material theme): a strict build, so a broken link or anchor fails;
+# into site/ (git-ignored). docs-gen writes the pages made from the code (a test fails when
+# they are stale): docs/reference/*.md and the error codes in docs/scripting.md.
+MKDOCS := NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs
+docs: setup
+	$(MKDOCS) build --strict --quiet
+
+docs-gen: setup
+	$(BIN)/python -m erc.cli.docgen docs
+
+docs-serve: setup
+	$(MKDOCS) serve
+
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis site

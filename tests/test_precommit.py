@@ -9,8 +9,9 @@ encounter file then fails it, with its path, line and column in the output.
 The hook's repository is a snapshot of this checkout as it stands (tracked and untracked
 files, uncommitted changes included) committed once and tagged with this release, so the
 runs share one installed environment (``PRE_COMMIT_HOME`` under the test's temporary
-folder). The configurations are the README's snippets as written: the ``repo: local`` one
-verbatim (erc on ``PATH``), the remote one with only its placeholder URL replaced.
+folder). The configurations are the CI page's snippets (docs/ci.md) as written: the
+``repo: local`` one verbatim (erc on ``PATH``), the remote one with only its placeholder URL
+and commit id replaced by the snapshot's.
 """
 
 from __future__ import annotations
@@ -46,12 +47,14 @@ combatants:
 
 TAG = f"v{__version__}"
 PLACEHOLDER = "https://example.invalid/erc.git"
+PLACEHOLDER_REV = "0" * 40
+"""The docs' ``rev:``: a commit id (a tag may be missing from a clone), here a placeholder."""
 
 
 def readme_snippets() -> list[str]:
-    """The YAML blocks of the README's "As a pre-commit hook" section, in order."""
-    text = (ROOT / "README.md").read_text(encoding="utf-8")
-    section = text.split("### As a pre-commit hook", 1)[1].split("\n### ", 1)[0]
+    """The YAML blocks of the CI page's "pre-commit" section (docs/ci.md), in order."""
+    text = (ROOT / "docs" / "ci.md").read_text(encoding="utf-8")
+    section = text.split("\n## pre-commit\n", 1)[1].split("\n## ", 1)[0]
     return [block.split("```", 1)[0] for block in section.split("```yaml\n")[1:]]
 
 
@@ -136,10 +139,10 @@ class Scratch:
         )
 
 
-def test_the_readme_shows_a_local_and_a_tagged_remote_hook() -> None:
+def test_the_docs_show_a_local_and_a_remote_hook_at_a_commit() -> None:
     local, remote = readme_snippets()
     assert "repo: local" in local and "entry: erc check --only-encounters" in local
-    assert f"repo: {PLACEHOLDER}" in remote and f"rev: {TAG}" in remote
+    assert f"repo: {PLACEHOLDER}" in remote and f"rev: {PLACEHOLDER_REV}" in remote
     hooks = (ROOT / ".pre-commit-hooks.yaml").read_text(encoding="utf-8")
     for line in ("entry:", "files:", "types:"):  # the local hook is the published one
         published = next(x.strip() for x in hooks.splitlines() if x.startswith(f"  {line}"))
@@ -156,9 +159,13 @@ def scratch(
         pytest.skip("pre-commit is not installed (the dev extra has it: pip install -e '.[dev]')")
     base = tmp_path_factory.mktemp("precommit")
     env = _env(base / "pre-commit-home")
-    snapshot(base / "erc", env)
+    commit = snapshot(base / "erc", env)
     local, remote = readme_snippets()
-    config = local if request.param == "local" else remote.replace(PLACEHOLDER, str(base / "erc"))
+    config = (
+        local
+        if request.param == "local"
+        else remote.replace(PLACEHOLDER, str(base / "erc")).replace(PLACEHOLDER_REV, commit)
+    )
     yield Scratch(base / "repo", config, env)
 
 

@@ -1,6 +1,6 @@
 """The published encounter schema (`erc schema`) and `erc check` agree, file by file.
 
-The real `check-jsonschema` (the `dev` extra) validates the shipped encounters, the README's
+The real `check-jsonschema` (the `dev` extra) validates the shipped encounters, the docs'
 editor example and a set of files written here, broken and not, of every ruleset, with the
 schema erc prints; `erc check` validates the same files; both verdicts must be the one each
 case expects. Rules JSON Schema cannot state are `KNOWN_DIFFERENCES`: erc refuses those files,
@@ -277,13 +277,14 @@ KNOWN_DIFFERENCES: dict[str, tuple[str, str]] = {
     ),
 }
 
-README = (ROOT / "README.md").read_text()
+PAGE = (ROOT / "docs" / "encounters.md").read_text()
 
 
 def readme_example() -> tuple[str, str]:
-    """The README's modeline example: the YAML block and the schema path it names."""
-    blocks = re.findall(r"```yaml\n(# yaml-language-server: \$schema=(\S+)\n.*?)```", README, re.S)
-    assert len(blocks) == 1, "the README shows one modeline example"
+    """The docs' modeline example (docs/encounters.md): the YAML block and the schema path
+    it names."""
+    blocks = re.findall(r"```yaml\n(# yaml-language-server: \$schema=(\S+)\n.*?)```", PAGE, re.S)
+    assert len(blocks) == 1, "docs/encounters.md shows one modeline example"
     return blocks[0]
 
 
@@ -343,8 +344,8 @@ def verdicts(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     for path in sorted(ENCOUNTERS.glob("*.yaml")):
         files[f"shipped {path.name}"] = path
     example, modeline_path = readme_example()
-    files["README modeline example"] = folder / "readme-example.yaml"
-    files["README modeline example"].write_text(example)
+    files["docs modeline example"] = folder / "readme-example.yaml"
+    files["docs modeline example"].write_text(example)
     assert (folder / modeline_path).resolve() == schema_file.resolve()
 
     by_erc = run_erc_check(list(files.values()))
@@ -373,7 +374,7 @@ def test_check_jsonschema_and_erc_check_agree(name: str, verdicts: dict[str, Any
 def test_shipped_encounters_and_the_readme_example_are_valid_for_both(
     verdicts: dict[str, Any],
 ) -> None:
-    shown = {n: v for n, v in verdicts.items() if n.startswith("shipped ") or "README" in n}
+    shown = {n: v for n, v in verdicts.items() if n.startswith("shipped ") or "docs" in n}
     assert len(shown) == len(list(ENCOUNTERS.glob("*.yaml"))) + 1
     assert all(v == (True, True) for v in shown.values()), shown
 
@@ -452,7 +453,7 @@ def test_name_pattern_is_name_problem(where: str) -> None:
 
 
 def test_readme_shows_how_to_save_the_schema() -> None:
-    section = README.split("### Editors", 1)[1].split("\n## ", 1)[0]
+    section = PAGE.split("## Editors", 1)[1].split("\n## ", 1)[0]
     commands = re.findall(r"^(erc schema[^\n#]*)", section, re.M)
     assert any(shlex.split(c)[-1].endswith(".schema.json") for c in commands), commands
     assert "yaml.schemas" in section and "yaml-language-server: $schema=" in section

@@ -414,9 +414,9 @@ def test_check_format_text_or_github_keeps_usage_errors_as_text(erc: Any) -> Non
 @pytest.mark.skipif(shutil.which("jq") is None, reason="the README's example pipes into jq")
 def test_the_readme_batch_example_prints_what_it_says(tmp_path: Path) -> None:
     """Issue 18: "the README shows each with a working example": the `erc batch` example of
-    "Scripts, pipes and terminals", run as written from the project's folder."""
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    section = readme.split("### Scripts, pipes and terminals", 1)[1]
+    the scripting page (docs/scripting.md), run as written from the project's folder."""
+    readme = (ROOT / "docs" / "scripting.md").read_text(encoding="utf-8")
+    section = readme.split("## Many lines in one process: `erc batch`", 1)[1]
     script = section.split("```sh\n", 1)[1].split("```", 1)[0]
     said = re.findall(
         r"`(\{\"line\".*?\})`", section.split("```", 2)[2].strip().split("\n\n", 1)[0]

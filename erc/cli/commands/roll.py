@@ -28,7 +28,11 @@ def roll(
     seed: SeedOpt = None,
     rolls: RollsOpt = None,
 ) -> Outcome:
-    """Roll a dice expression: NdS, +/- constants and dice, khN/klN keep."""
+    """Roll a dice expression: NdS, +/- constants and dice, khN/klN keep.
+
+    Dice for --rolls, in order: the expression's dice from left to right, each term's dice in
+    order.
+    """
     expr.parse(expression)  # refuse a bad expression before any die is drawn
     if seed is not None and rolls is not None:
         raise ErcError("usage", "give --seed or --rolls, not both")

@@ -89,7 +89,12 @@ def _dispatch(refs: dict[str, str]) -> dict[str, Any]:
     )
     for name in reversed([n for n in refs if n != rulesets.DEFAULT]):
         chosen = {
-            "if": {"required": ["ruleset"], "properties": {"ruleset": {"const": name}}},
+            "if": {
+                "required": ["ruleset"],
+                "properties": {
+                    "ruleset": {"const": name, "description": f"A file of ruleset {name} ..."}
+                },
+            },
             "then": {"$ref": refs[name]},
             "else": chosen,
         }

@@ -129,7 +129,7 @@ class CombatantFields(Value):
 
 
 class Settings(Value):
-    """House rules (RULES-elysium); each key has a documented default."""
+    """House rules; each key has a documented default."""
 
     die: Literal["d10", "d12", "d20"] = "d10"
     """The die of every roll: d10 (default), d20 or d12 (EL1.1)."""
@@ -148,7 +148,7 @@ class Settings(Value):
 
 
 class EncounterFields(Value):
-    """An Elysium encounter (RULES-elysium.md)."""
+    """An Elysium encounter."""
 
     combatants: tuple[Combatant, ...]
     """Everyone in the fight, in file order (the order of roll-init's dice)."""

@@ -53,12 +53,18 @@ SkillMap = Annotated[dict[Text, Ranks], Meta(max_length=100)]
 SkillAbilities = Annotated[dict[Text, Ability], Meta(max_length=100)]
 
 MP_RULE = {
-    "if": {"not": {"required": ["mp"], "properties": {"mp": {"minimum": 1}}}},
+    "if": {
+        "not": {
+            "required": ["mp"],
+            "properties": {"mp": {"minimum": 1, "description": "A combatant with MP ..."}},
+        }
+    },
     "then": {
         "properties": {
             "mp_current": {
                 "enum": [0, None],
                 "errorMessage": "at most mp, which is 0 (or not given)",
+                "description": "Without MP, none left either.",
             }
         }
     },
@@ -369,7 +375,7 @@ class CombatantSpec(_Closed, frozen=True):
 
 
 class RulesSpec(_Closed, frozen=True):
-    """House rules (RULES-elysium); each key has a documented default."""
+    """House rules; each key has a documented default."""
 
     MODEL: ClassVar[str] = "Settings"
     MODEL_ADDS: ClassVar[bool] = False
@@ -405,7 +411,7 @@ class RulesSpec(_Closed, frozen=True):
 
 
 class EncounterSpec(_Closed, frozen=True):
-    """An Elysium encounter (RULES-elysium.md)."""
+    """An Elysium encounter."""
 
     MODEL: ClassVar[str] = "Encounter"
 

@@ -109,7 +109,7 @@ class CombatantFields(Value):
 
 
 class Settings(Value):
-    """House rules (RULES.md, end); each key has a documented default."""
+    """House rules; each key has a documented default."""
 
     advantage_damage: Literal["d3", "none"] = "d3"
     """d3 (default): an attack at advantage adds d3 damage to each target it hits, at
@@ -124,7 +124,7 @@ class Settings(Value):
 
 
 class EncounterFields(Value):
-    """An Enchanted Realms encounter (RULES.md)."""
+    """An Enchanted Realms encounter."""
 
     combatants: tuple[Combatant, ...]
     """Everyone in the fight, in file order (the order of roll-init's dice)."""

@@ -48,9 +48,22 @@ else:
 WEIGHT_RULE = {
     "if": {
         "required": ["kind"],
-        "properties": {"kind": {"enum": [k for k in sets.WEAPON_KINDS if k != "ranged"]}},
+        "properties": {
+            "kind": {
+                "enum": [k for k in sets.WEAPON_KINDS if k != "ranged"],
+                "description": "A weapon that is not ranged ...",
+            }
+        },
     },
-    "then": {"required": ["weight"], "properties": {"weight": {"enum": list(sets.WEIGHTS)}}},
+    "then": {
+        "required": ["weight"],
+        "properties": {
+            "weight": {
+                "enum": list(sets.WEIGHTS),
+                "description": "... needs a weight: light, medium or heavy.",
+            }
+        },
+    },
 }
 """``cross_checks``: a weapon that is not ranged needs a weight."""
 BY_RULE = {
@@ -66,12 +79,26 @@ BY_RULE = {
             "if": {
                 "type": "object",
                 "required": ["condition"],
-                "properties": {"condition": {"enum": list(sets.NEEDS_BY)}},
+                "properties": {
+                    "condition": {
+                        "enum": list(sets.NEEDS_BY),
+                        "description": "Charmed or grappled ...",
+                    }
+                },
             },
-            "then": {"required": ["by"], "properties": {"by": {"type": "string"}}},
+            "then": {
+                "required": ["by"],
+                "properties": {
+                    "by": {"type": "string", "description": "... names who did it in `by`."}
+                },
+            },
             "else": {
                 "properties": {
-                    "by": {"type": "null", "errorMessage": "by is for charmed and grappled only"}
+                    "by": {
+                        "type": "null",
+                        "errorMessage": "by is for charmed and grappled only",
+                        "description": "Other conditions take no `by`.",
+                    }
                 }
             },
         },
@@ -382,7 +409,7 @@ class CombatantSpec(_Closed, frozen=True):
 
 
 class RulesSpec(_Closed, frozen=True):
-    """House rules (RULES.md, end); each key has a documented default."""
+    """House rules; each key has a documented default."""
 
     MODEL: ClassVar[str] = "Settings"
     MODEL_ADDS: ClassVar[bool] = False
@@ -413,7 +440,7 @@ class RulesSpec(_Closed, frozen=True):
 
 
 class EncounterSpec(_Closed, frozen=True):
-    """An Enchanted Realms encounter (RULES.md)."""
+    """An Enchanted Realms encounter."""
 
     MODEL: ClassVar[str] = "Encounter"
 

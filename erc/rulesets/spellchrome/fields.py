@@ -125,7 +125,7 @@ class Settings(Value):
 
 
 class EncounterFields(Value):
-    """A Spellchrome encounter (RULES-spellchrome.md)."""
+    """A Spellchrome encounter."""
 
     combatants: tuple[Combatant, ...]
     """Everyone in the fight, in file order (the order of roll-init's dice)."""

@@ -65,24 +65,52 @@ else:
 RANGE_RULE = {
     "allOf": [
         {
-            "if": {"required": ["kind"], "properties": {"kind": {"const": "melee"}}},
-            "then": {"properties": {"range": False, "max_range": False, "range_bonus": False}},
+            "if": {
+                "required": ["kind"],
+                "properties": {"kind": {"const": "melee", "description": "A melee weapon ..."}},
+            },
+            "then": {
+                "properties": {
+                    "range": {"not": {}, "description": "... has no range (SC4.5),"},
+                    "max_range": {"not": {}, "description": "... no max_range,"},
+                    "range_bonus": {"not": {}, "description": "... and no range_bonus."},
+                }
+            },
         },
         {
-            "if": {"required": ["kind"], "properties": {"kind": {"enum": ["ranged", "thrown"]}}},
-            "then": {"required": ["range"], "properties": {"range": {"type": "integer"}}},
+            "if": {
+                "required": ["kind"],
+                "properties": {
+                    "kind": {
+                        "enum": ["ranged", "thrown"],
+                        "description": "A ranged or thrown weapon ...",
+                    }
+                },
+            },
+            "then": {
+                "required": ["range"],
+                "properties": {
+                    "range": {"type": "integer", "description": "... needs a range (SC7.1)."}
+                },
+            },
         },
     ]
 }
 """``cross_checks`` (SC4.5, SC7.1): a range band only for ranged and thrown weapons, which
 need a ``range``."""
 EX_HP_RULE = {
-    "if": {"not": {"required": ["ex_hp"], "properties": {"ex_hp": {"minimum": 1}}}},
+    "if": {
+        "not": {
+            "required": ["ex_hp"],
+            "properties": {"ex_hp": {"minimum": 1, "description": "Armour with EX-HP ..."}},
+        }
+    },
     "then": {
         "properties": {
             "ex_hp_current": {
                 "enum": [0, None],
                 "errorMessage": "at most ex_hp, which is 0 (or not given)",
+                "description": "Without EX-HP, none left either.",
             }
         }
     },
@@ -387,7 +415,7 @@ class RulesSpec(_Closed, frozen=True):
 
 
 class EncounterSpec(_Closed, frozen=True):
-    """A Spellchrome encounter (RULES-spellchrome.md)."""
+    """A Spellchrome encounter."""
 
     MODEL: ClassVar[str] = "Encounter"
 

@@ -52,7 +52,11 @@ def attack(
     mod: ModOpt = 0,
 ) -> Mechanic:
     """A weapon attack: the attack roll against the defender's Dodge or Parry; the
-    difference, if positive, is the damage. Dice: the attacker's, then the defender's."""
+    difference, if positive, is the damage.
+
+    Dice for --rolls, in order: the attacker's die, then the defender's (none for a helpless
+    defender).
+    """
     return _attack(
         loaded,
         "attack",
@@ -79,8 +83,10 @@ def sneak(
     move_ft: MoveFtOpt = None,
     mod: ModOpt = 0,
 ) -> Mechanic:
-    """The attack against a defender unaware of the danger: no Defense Roll (EL5.5). One
-    die: the attacker's."""
+    """The attack against a defender unaware of the danger: no Defense Roll (EL5.5).
+
+    Dice for --rolls, in order: the attacker's die (the defender rolls none).
+    """
     return _attack(
         loaded,
         "sneak",

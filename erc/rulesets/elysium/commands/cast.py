@@ -33,8 +33,11 @@ def cast(
 ) -> Mechanic:
     """Spell Attack (school ranks + casting ability + the level's bonus) against Spell
     Defense (AGI + dodge + END + armour + the greater of MDEF and the target's school
-    ranks); the difference is the damage; the level's MP are spent (EL12). Dice: the
-    caster's, then the target's."""
+    ranks); the difference is the damage; the level's MP are spent (EL12).
+
+    Dice for --rolls, in order: the caster's die, then the target's (none for a helpless
+    target).
+    """
     from erc.rulesets.elysium.rules import spell as rules
 
     if spell is None or level is None:

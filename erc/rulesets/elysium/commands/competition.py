@@ -38,7 +38,10 @@ def competition(
     ] = None,
 ) -> Mechanic:
     """Opposed skill checks: each side one die + skill ranks + its key ability (EL1.3); the
-    strictly higher total wins, a tie changes nothing (EL1.5). Dice: A's, then B's."""
+    strictly higher total wins, a tie changes nothing (EL1.5).
+
+    Dice for --rolls, in order: A's die, then B's.
+    """
     from erc.rulesets.elysium.rules import competition as rules
 
     enc = loaded.encounter

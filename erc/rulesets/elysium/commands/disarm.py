@@ -36,8 +36,10 @@ def disarm(
     ] = False,
 ) -> Mechanic:
     """Disarm: CUN + weapon skill + MUS + disarm bonus against the defender's CUN + weapon
-    skill + MUS + disarm resistance; strictly higher, the weapon drops (EL7). Dice: the
-    attacker's, then the defender's."""
+    skill + MUS + disarm resistance; strictly higher, the weapon drops (EL7).
+
+    Dice for --rolls, in order: the attacker's die, then the defender's.
+    """
     from erc.rulesets.elysium.rules import disarm as rules
 
     encounter = loaded.encounter

@@ -25,7 +25,9 @@ def feint(
 ) -> Mechanic:
     """Feint, for the weapon's AP: Bluff against Discern; strictly higher, the difference
     is added to the next Attack Roll against the defender, this round or the next (EL9).
-    Dice: the feinter's, then the defender's."""
+
+    Dice for --rolls, in order: the feinter's die, then the defender's.
+    """
     from erc.rulesets.elysium.rules import feint as rules
 
     encounter = loaded.encounter

@@ -75,8 +75,11 @@ def grab(
 ) -> Mechanic:
     """Grab (4 AP): a hand-to-hand attack roll against the Defense Roll; strictly higher,
     the defender is pinned and takes the difference (EL10.1). Then --squeeze, --throw,
-    --move FT, --pry ITEM or --release (EL10.3). Dice: the attacker's, then the
-    defender's."""
+    --move FT, --pry ITEM or --release (EL10.3).
+
+    Dice for --rolls, in order: the attacker's die, then the defender's (none for a helpless
+    defender, and none for --release).
+    """
     from erc.rulesets.elysium.rules import grab as rules
 
     chosen = [
@@ -145,7 +148,10 @@ def escape(
     ] = None,
 ) -> Mechanic:
     """Escape a grab (2 AP, EL10.4): Athletics or Escape against the grabber's Hold;
-    strictly higher, it breaks free. Dice: the escaper's, then the grabber's."""
+    strictly higher, it breaks free.
+
+    Dice for --rolls, in order: the escaper's die, then the grabber's.
+    """
     from erc.rulesets.elysium.rules import grab as rules
 
     encounter = loaded.encounter

@@ -44,7 +44,10 @@ def skill(
 ) -> Mechanic:
     """A skill check: one die (the file's) + the skill's ranks + its key ability (EL1.3;
     an ability named alone rolls it alone) against a number; a success when the total is
-    at least N. Who cannot act fails with no die. Costs no AP unless --ap N."""
+    at least N. Who cannot act fails with no die. Costs no AP unless --ap N.
+
+    Dice for --rolls, in order: the check's one die (the file's check die).
+    """
     from erc.rulesets.elysium.commands.competition import _known_checks, _schools
     from erc.rulesets.elysium.rules import competition, skill as rules
 

@@ -38,7 +38,10 @@ def social(
 ) -> Mechanic:
     """4 AP: Intimidate (against Discern with courage: a Morale level), Taunt (against
     Discern with self_control: an Agitation level) or Negotiate (against Discern with
-    insight) (EL11). Dice: A's, then D's."""
+    insight) (EL11).
+
+    Dice for --rolls, in order: A's die, then D's.
+    """
     from erc.rulesets.elysium.rules import social as rules
 
     encounter = loaded.encounter

@@ -35,8 +35,10 @@ def trip(
     ] = False,
 ) -> Mechanic:
     """Trip: CUN + weapon skill + MUS + trip bonus against AGI + dodge + athletics + MUS;
-    strictly higher, the defender is prone (EL8). Dice: the attacker's, then the
-    defender's."""
+    strictly higher, the defender is prone (EL8).
+
+    Dice for --rolls, in order: the attacker's die, then the defender's.
+    """
     from erc.rulesets.elysium.rules import trip as rules
 
     encounter = loaded.encounter

@@ -79,7 +79,11 @@ def attack(
     disadvantage: DisadvantageOpt = False,
     extra_action: ExtraActionOpt = False,
 ) -> Mechanic:
-    """Resolve one attack: every strike of the attacker's pools against its targets."""
+    """Resolve one attack: every strike of the attacker's pools against its targets.
+
+    Dice for --rolls, in order: strike by strike, each strike's d20s (the advantage die last),
+    then the crit award d20, then the d3 for each target hit, in command-line order.
+    """
     from erc.rulesets.er.rules import attack as rules  # here: other commands start without it
 
     encounter = loaded.encounter

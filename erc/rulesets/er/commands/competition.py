@@ -69,7 +69,10 @@ def competition(
         ),
     ] = None,
 ) -> Mechanic:
-    """A d12 competition: each side d12 + its sub-attribute modifier; a tie changes nothing."""
+    """A d12 competition: each side d12 + its sub-attribute modifier; a tie changes nothing.
+
+    Dice for --rolls, in order: A's d12 (two at advantage or disadvantage), then B's.
+    """
     enc = loaded.encounter
     side_a, side_b = find(enc, a), find(enc, b)
     refuse_actor(side_a)  # R13.1: A starts it

@@ -55,7 +55,11 @@ def disarm(
     extra_action: ExtraActionOpt = False,
 ) -> Mechanic:
     """Weapon disarm (or --lock): one d20 + Strength score + size against AC, then the
-    victim's reaction: a d12 competition with the attacker at advantage."""
+    victim's reaction: a d12 competition with the attacker at advantage.
+
+    Dice for --rolls, in order: the attempt's d20 (two at advantage or disadvantage), then,
+    on a hit the victim resists, its d12, then the attacker's two d12 (advantage).
+    """
     encounter = loaded.encounter
     state = events.state_of(loaded)
     who, notes = actor(loaded, attacker, extra_action)

@@ -94,7 +94,11 @@ def drop(
     extra_action: ExtraActionOpt = False,
 ) -> Mechanic:
     """Inflict held damage: the victim's Strength or Agility feat against Comp 20 (falling
-    to 14 with time) halves it, never below 1; then the shock of R6.5."""
+    to 14 with time) halves it, never below 1; then the shock of R6.5.
+
+    Dice for --rolls, in order: the victim's feat d20 (two at advantage or disadvantage), then
+    the shock save d20, then its d3; with --holder-damaged, the holder's one d20.
+    """
     return _drop(
         loaded,
         holder=holder,

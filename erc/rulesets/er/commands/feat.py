@@ -51,7 +51,10 @@ def feat(
 ) -> Mechanic:
     """A feat (R2.1: d20 + the sub-attribute's modifier) or, with --preservation, a
     Preservation save (R2.2: d20 + its score) against a Comp; a raw 20 succeeds, a raw 1
-    fails. Not an action: --apply records it and spends nothing."""
+    fails. Not an action: --apply records it and spends nothing.
+
+    Dice for --rolls, in order: the d20 (two at advantage or disadvantage).
+    """
     who = find(loaded.encounter, name)
     attr = rules.attribute_name(attribute)
 

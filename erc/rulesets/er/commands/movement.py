@@ -100,6 +100,8 @@ def movement(
     """Movement for the turn: rate, restrictions, penalties, costs and path, in R9 order.
 
     A path or costs longer than the movement is an error naming the shortfall (R9.7).
+
+    Dice for --rolls: none.
     """
     encounter = loaded.encounter
     who = find(encounter, name)

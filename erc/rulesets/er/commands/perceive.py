@@ -46,7 +46,10 @@ def perceive(
     ] = False,
 ) -> Mechanic:
     """One Perception check: d20 + Perception modifier against a DC (asleep, blind or deaf
-    raise it by 3)."""
+    raise it by 3).
+
+    Dice for --rolls, in order: the d20 (two at advantage or disadvantage).
+    """
     who = find(loaded.encounter, name)
     mode = Mode.of(advantage, disadvantage)
     state = events.state_of(loaded)

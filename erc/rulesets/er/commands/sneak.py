@@ -58,7 +58,12 @@ def sneak(
     extra_action: ExtraActionOpt = False,
 ) -> Mechanic:
     """A sneak attack: the attack with the advantage die and the sneak die, the victim's
-    second Perception check on a melee approach, and the shock of a heavy blow."""
+    second Perception check on a melee approach, and the shock of a heavy blow.
+
+    Dice for --rolls, in order: the victim's second Perception d20 (a melee approach with
+    --stealth-dc), then the attack's d20s as erc attack draws them, then the shock save d20,
+    then its d3.
+    """
     from erc.rulesets.er.rules import sneak as rules  # here: other commands start without it
 
     encounter = loaded.encounter

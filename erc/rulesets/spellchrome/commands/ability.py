@@ -31,7 +31,10 @@ def ability(
 ) -> Mechanic:
     """An ability check: d20 + the ability's modifier against a DC (a natural 1 or 20
     decides nothing on a check). Who cannot act fails with no die. Takes no action:
-    --apply records it and spends nothing."""
+    --apply records it and spends nothing.
+
+    Dice for --rolls, in order: the d20.
+    """
     who = find(loaded.encounter, name)
     which = rules.ability_name(ability_name)
 

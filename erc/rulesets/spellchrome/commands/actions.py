@@ -43,7 +43,10 @@ def movement(
     ] = False,
 ) -> Mechanic:
     """Move: the file's speed (default 30 ft) per move action; --double spends the standard
-    action on a second move. Moving more than is left is an error naming the shortfall."""
+    action on a second move. Moving more than is left is an error naming the shortfall.
+
+    Dice for --rolls: none.
+    """
     who = find_actor(loaded.encounter, name, cannot_act)
     result = rules.movement(who, ft, double=double)
     notes = rules.refuse_or_note(who, result.actions, applying=loaded.txn is not None)
@@ -85,7 +88,10 @@ def cast(
     ] = None,
 ) -> Mechanic:
     """Cast a spell: a standard action, one spell a round (SC10.1); --null takes no action.
-    Spells go no further than their listed range (SC7.5)."""
+    Spells go no further than their listed range (SC7.5).
+
+    Dice for --rolls: none.
+    """
     who = find_actor(loaded.encounter, name, cannot_act)
     if distance is not None and spell_range is None:
         raise ErcError("bad-option", "--distance needs the spell's --range to check it against")

@@ -144,7 +144,11 @@ def sneak(
     ] = False,
 ) -> Mechanic:
     """Get the drop (SC9): an attack at +4 after a successful Hide and Move Silently, the
-    victim flat-footed (no Dexterity bonus) unless aware. Dice as for attack."""
+    victim flat-footed (no Dexterity bonus) unless aware.
+
+    Dice for --rolls, in order: as for erc attack: per attack its d20, then on a hit its damage
+    dice, then the DR die when this is the target's first hit of the round.
+    """
     from erc.rulesets.spellchrome.rules.attack import plan_attack
 
     encounter = loaded.encounter

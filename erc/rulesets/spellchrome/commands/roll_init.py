@@ -170,7 +170,10 @@ def delay(
     ] = None,
 ) -> Mechanic:
     """Delay: act immediately after another combatant this round, keeping both actions
-    (SC2.5). Under `initiative: keep` the new place lasts into later rounds."""
+    (SC2.5). Under `initiative: keep` the new place lasts into later rounds.
+
+    Dice for --rolls: none.
+    """
     if after is None:
         raise ErcError("usage", "delay needs --after OTHER: who to act immediately after")
     state = events.state_of(loaded)
