@@ -161,9 +161,14 @@ class Table(Loaded):
         self.dealt = dict.fromkeys(self.names, 0)
         self.taken = dict.fromkeys(self.names, 0)
         self.steps: list[Step] | None = [] if trace else None
+        self._turns: tuple[State, Turns] | None = None
 
     def act(
-        self, actor: str, words: Sequence[str], command: Callable[..., Mechanic], *args: Any,
+        self,
+        actor: str,
+        words: Sequence[str],
+        command: Callable[..., Mechanic],
+        *args: Any,
         **options: Any,
     ) -> Any:
         """Run one command as ``erc batch`` runs it with ``--apply``: resolve, apply its
@@ -187,8 +192,31 @@ class Table(Loaded):
             self.steps.append(Step(tuple(words), tuple(r.value for r in dice.rolls)))
         return result
 
+    def advance(self, number: int) -> State:
+        """``Loaded.advance`` on a copy of the live tracker (pickled: the encounter, frozen,
+        is shared rather than copied)."""
+        import pickle
+
+        from erc.core.events import RoundStart
+        from erc.core.fold import apply_live
+
+        tracker = self._tracker
+        kept = dict(vars(tracker))
+        encounter = kept.pop("encounter")
+        copy = type(tracker).__new__(type(tracker))
+        vars(copy).update(pickle.loads(pickle.dumps(kept, pickle.HIGHEST_PROTOCOL)))
+        copy.encounter = encounter
+        return apply_live(copy, (RoundStart(number),)).freeze()
+
+    def turns(self) -> Turns:
+        """``Model.fight`` of the state as it stands (worked out once per state)."""
+        state = self.state
+        if self._turns is None or self._turns[0] is not state:
+            self._turns = (state, self.model.fight(state))
+        return self._turns[1]
+
     def over(self) -> bool:
-        return self.model.fight(self.state).over
+        return self.turns().over
 
     def pick(self, name: str) -> str | None:
         """The foe ``name`` attacks (R15.2): one standing combatant of another side,
@@ -249,7 +277,7 @@ def play(table: Table) -> Fight:
     per_round = 0
     most = 20 * len(table.names) + 20
     while True:
-        turns = model.fight(table.state)
+        turns = table.turns()
         if turns.over:
             break
         name = turns.next
@@ -275,7 +303,7 @@ def _ended(table: Table) -> Fight:
     combatants = table.state.encounter.combatants
     standing = tuple(model.standing(c) for c in combatants)
     sides = sides_of(table.base)
-    turns = model.fight(table.state)
+    turns = table.turns()
     winner = -1
     if turns.over:
         left = {side_key(c) for c in combatants if model.counts(c)}
@@ -313,9 +341,7 @@ def run_job(job: Job) -> list[Fight]:
     """The fights of ``job`` in order (a worker's entry: it loads the file itself)."""
     ruleset, base, model = loaded_parts(job.path)
     return [
-        play(
-            Table(ruleset, base, model=model, settings=job.settings, seed=job.seed, fight=i)
-        )
+        play(Table(ruleset, base, model=model, settings=job.settings, seed=job.seed, fight=i))
         for i in range(job.start, job.stop)
     ]
 

@@ -127,9 +127,7 @@ def simulate(
     ] = Target.weakest,
     max_rounds: Annotated[
         int,
-        typer.Option(
-            "--max-rounds", min=1, max=10_000, metavar="R", help="A draw after R rounds."
-        ),
+        typer.Option("--max-rounds", min=1, max=10_000, metavar="R", help="A draw after R rounds."),
     ] = 100,
     exact: Annotated[
         bool,
@@ -218,8 +216,7 @@ def parse_expectations(texts: Sequence[str], sides: Sequence[str]) -> list[tuple
         if not found:
             raise ErcError(
                 "bad-expect",
-                f"--expect {text!r}: no side {side!r} in the file; its sides: "
-                + ", ".join(sides),
+                f"--expect {text!r}: no side {side!r} in the file; its sides: " + ", ".join(sides),
             )
         out.append((found[0], p))
     return out
@@ -245,7 +242,8 @@ def report(
             wins[fight.winner] += 1
     draws = n - sum(wins)
     odds = tuple(
-        SideOdds(side, k, _r(k / n), _pair(wilson(k, n))) for side, k in zip(sides, wins, strict=True)
+        SideOdds(side, k, _r(k / n), _pair(wilson(k, n)))
+        for side, k in zip(sides, wins, strict=True)
     )
     rounds = sorted(f.rounds for f in fights)
     counts: dict[int, int] = {}
@@ -272,7 +270,11 @@ def report(
         ruleset=base.ruleset,
         n=n,
         seed=seed,
-        settings={"target": settings.target, "max_rounds": settings.max_rounds, "rules": base.rules},
+        settings={
+            "target": settings.target,
+            "max_rounds": settings.max_rounds,
+            "rules": base.rules,
+        },
         sides=odds,
         draws=draws,
         p_draw=_r(draws / n),

@@ -48,14 +48,14 @@ def render(outcome: Outcome) -> Iterator[Any]:
     grid.add_row(text("draw", "dim"), str(r.draws), _pct(r.p_draw), _interval(r.draw_interval))
     yield grid
     settings = r.settings
-    yield text(
-        f"target {settings['target']}, a draw after {settings['max_rounds']} rounds", "dim"
-    )
+    yield text(f"target {settings['target']}, a draw after {settings['max_rounds']} rounds", "dim")
     if r.exact is not None:
-        shown = ", ".join(f"{side} {v['exact']} ({_pct(v['p'])})" for side, v in r.exact.p_win.items())
-        yield text(f"exact: {shown}, draw {r.exact.p_draw['exact']} ({_pct(r.exact.p_draw['p'])})")
+        shown = ", ".join(f"{side} {_pct(v['p'])}" for side, v in r.exact.p_win.items())
+        yield text(f"exact (--json has the fractions): {shown}, draw {_pct(r.exact.p_draw['p'])}")
     rounds = r.rounds
-    yield text(f"rounds: mean {rounds.mean:.2f}, median {rounds.median}, 90th percentile {rounds.p90}")
+    yield text(
+        f"rounds: mean {rounds.mean:.2f}, median {rounds.median}, 90th percentile {rounds.p90}"
+    )
     yield from _chart(rounds.histogram, r.n)
     people = table(None, "combatant", "side", "standing at end", "damage dealt", "damage taken")
     for c in r.combatants:
