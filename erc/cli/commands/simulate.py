@@ -166,7 +166,7 @@ def simulate(
     if len(sides) < 2:
         raise ErcError(
             "one-side",
-            f"{encounter}: every combatant is on one side ({', '.join(sides) or 'none'}): "
+            f"every combatant is on one side ({', '.join(sides) or 'none'}): "
             "there is no fight to simulate (give the foes a side of their own)",
             encounter,
         )
