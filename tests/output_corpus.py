@@ -102,6 +102,8 @@ ER_PREVIEWS: list[tuple[str, list[str]]] = [
     ("duel.yaml", ["spend", "Kaela", "--action", "--reaction", "--ft", "10"]),
 ]
 ER_FIGHT: list[tuple[str, list[str]]] = [
+    ("duel.yaml", ["simulate", "-n", "20", "--seed", "1", "--expect", "monsters>=0.5"]),
+    ("duel.yaml", ["simulate", "--seed", "1", "--trace", "2"]),
     ("duel.yaml", ["status"]),
     ("duel.yaml", ["log"]),
     ("duel.yaml", ["roll-init", "--apply", "--seed", "3"]),
@@ -142,6 +144,7 @@ ER_FIGHT: list[tuple[str, list[str]]] = [
     ("ambush.yaml", ["status"]),
 ]
 ER_ERRORS: list[tuple[str, list[str]]] = [
+    ("duel.yaml", ["simulate", "--exact"]),
     ("duel.yaml", ["attack", "Kaela", "Nobody"]),
     ("duel.yaml", ["attack", "Kaela", "Ogre", "--rolls", "21"]),
     ("duel.yaml", ["attack", "Kaela", "Ogre", "--rolls", "1"]),
@@ -177,6 +180,8 @@ SC_PREVIEWS: list[tuple[str, list[str]]] = [
     (SC, ["condition", "Thug 1", "bound", "--rounds", "1"]),
 ]
 SC_FIGHT: list[tuple[str, list[str]]] = [
+    (SC, ["simulate", "-n", "10", "--seed", "1"]),
+    (SC, ["simulate", "--seed", "1", "--trace", "1"]),
     (SC, ["status"]),
     (SC, ["roll-init", "--apply", "--seed", "4"]),
     (SC, ["delay", "Vex", "--after", "Sentinel"]),
@@ -240,6 +245,8 @@ EL_PREVIEWS: list[tuple[str, list[str]]] = [
     (EL, ["condition", "Ogre", "prone", "unaware"]),
 ]
 EL_FIGHT: list[tuple[str, list[str]]] = [
+    (EL, ["simulate", "-n", "10", "--seed", "1", "--target", "strongest"]),
+    (EL, ["simulate", "--seed", "1", "--trace", "1"]),
     (EL, ["status"]),
     (EL, ["roll-init", "--apply", "--seed", "6"]),
     (EL, ["grab", "Ogre", "Beldo", "--apply", "--rolls", "10,1"]),

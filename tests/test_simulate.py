@@ -19,6 +19,7 @@ from tests.conftest import ENCOUNTERS, FIXTURES, ROOT
 LONG = os.environ.get("ERC_FUZZ") == "long"
 DUELS = FIXTURES / "simulate"
 SHIPPED = sorted(p.name for p in ENCOUNTERS.glob("*.yaml"))
+ERC = (sys.executable, "-m", "erc")
 Z999 = 3.2905267314919255
 """The normal quantile of a two-sided 99.9% interval."""
 
@@ -56,7 +57,7 @@ def test_trace_replays_through_batch_to_the_same_status(
     )
     assert batch.returncode == 0, batch.stdout[-2000:]
     replayed = erc("status", "-e", path, "--journal", str(journal), "--json").json["result"]
-    simulated = result["status"]
+    simulated = result["final_status"]
     replayed.pop("journal")
     simulated.pop("journal")
     assert replayed == simulated
@@ -80,8 +81,8 @@ def test_jobs_give_byte_identical_output() -> None:
     outputs = []
     for jobs in ("1", "2"):
         ran = subprocess.run(
-            [sys.executable, "-m", "erc", "simulate", "-e", _shipped("stealth.yaml")]
-            + ["-n", "96", "--seed", "5", "--jobs", jobs, "--json"],
+            [*ERC, "simulate", "-e", _shipped("stealth.yaml"), "-n", "96", "--seed", "5"]
+            + ["--jobs", jobs, "--json"],
             capture_output=True,
             check=False,
         )
@@ -170,7 +171,7 @@ def test_spellchrome_16_an_asleep_foe_keeps_no_side_in_the_fight(erc: Any) -> No
         "--json",
     ).json["result"]
     assert result["draws"] == 0
-    assert result["rounds"]["p90"] < 100
+    assert result["fight_rounds"]["p90"] < 100
 
 
 def test_r15_4_a_draw_after_max_rounds(erc: Any) -> None:
@@ -188,7 +189,7 @@ def test_r15_4_a_draw_after_max_rounds(erc: Any) -> None:
         "--json",
     ).json["result"]
     assert result["draws"] == 20 and result["p_draw"] == 1.0
-    assert result["rounds"]["histogram"] == [[1, 20]]
+    assert result["fight_rounds"]["histogram"] == [[1, 20]]
     assert result["settings"]["max_rounds"] == 1
 
 
@@ -219,7 +220,7 @@ def test_report_fields(erc: Any) -> None:
     for side in result["sides"]:
         low, high = side["interval"]
         assert low <= side["p_win"] <= high
-    rounds = result["rounds"]
+    rounds = result["fight_rounds"]
     assert sum(k for _, k in rounds["histogram"]) == 50
     assert rounds["median"] <= rounds["p90"]
     names = [c["name"] for c in result["combatants"]]
@@ -227,7 +228,7 @@ def test_report_fields(erc: Any) -> None:
     dealt = sum(c["mean_damage_dealt"] for c in result["combatants"])
     taken = sum(c["mean_damage_taken"] for c in result["combatants"])
     assert dealt == pytest.approx(taken)
-    assert result["exact"] is None
+    assert result["exact_duel"] is None
 
 
 def test_human_report_has_the_chart_and_the_table(erc: Any) -> None:
@@ -327,14 +328,14 @@ def test_exact_agrees_with_simulation(ruleset: str, erc: Any) -> None:
     )
     assert ran.code == 0, ran.err
     result = ran.json["result"]
-    exact = result["exact"]
+    exact = result["exact_duel"]
     total = Fraction(0)
     for side in result["sides"]:
-        p = Fraction(exact["p_win"][side["side"]]["exact"])
+        p = Fraction(exact["win"][side["side"]]["exact"])
         total += p
         low, high = sim.wilson(side["wins"], n, Z999)
         assert low <= float(p) <= high, (side, float(p))
-    assert total + Fraction(exact["p_draw"]["exact"]) == 1
+    assert total + Fraction(exact["draw"]["exact"]) == 1
 
 
 def test_exact_initiative_odds_enumerate_the_rule() -> None:

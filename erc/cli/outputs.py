@@ -28,6 +28,10 @@ _SHARED_RESULTS = {
     "schema": (),  # a JSON Schema document: any JSON
     "log": ("erc.cli.commands.journal:LogResult",),
     "undo": ("erc.cli.commands.journal:UndoResult",),
+    "simulate": (
+        "erc.cli.commands.simulate:SimulateResult",
+        "erc.cli.commands.simulate:TraceResult",
+    ),
 }
 _WITHOUT_ENCOUNTER = ("roll", "check", "schema")
 _DICE = ("roll",)

@@ -60,10 +60,11 @@ class CombatantOdds(Value):
 
 
 class ExactOdds(Value):
-    """``--exact``: each as ``{p, exact}`` (a float and its fraction ``"a/b"``)."""
+    """``--exact``: each as ``{p, exact}`` (a float and its fraction ``"a/b"``): ``win``
+    by side, and the ``draw``."""
 
-    p_win: dict[str, dict[str, Any]]
-    p_draw: dict[str, Any]
+    win: dict[str, dict[str, Any]]
+    draw: dict[str, Any]
 
 
 class Expectation(Value):
@@ -85,10 +86,12 @@ class SimulateResult(Value):
     draws: int
     p_draw: float
     draw_interval: tuple[float, float]
-    rounds: Rounds
+    fight_rounds: Rounds
+    """How many rounds the fights lasted."""
     combatants: tuple[CombatantOdds, ...]
     health_word: str
-    exact: ExactOdds | None = None
+    exact_duel: ExactOdds | None = None
+    """``--exact``: the duel's exact chances."""
     expect: tuple[Expectation, ...] = ()
 
 
@@ -100,8 +103,10 @@ class TraceResult(Value):
     seed: int
     lines: tuple[str, ...]
     winner: str | None
-    rounds: int
-    status: Any
+    round: int
+    """The round the fight ended in."""
+    final_status: Any
+    """``erc status --json``'s result at the end of the fight."""
 
 
 def simulate(
@@ -279,7 +284,7 @@ def report(
         draws=draws,
         p_draw=_r(draws / n),
         draw_interval=_pair(wilson(draws, n)),
-        rounds=Rounds(
+        fight_rounds=Rounds(
             _r(sum(rounds) / n),
             percentile(rounds, 0.5),
             percentile(rounds, 0.9),
@@ -335,7 +340,9 @@ def _with_exact(
     p_a, p_b, p_draw = exact(duel, settings.max_rounds)
     return replace(
         result,
-        exact=ExactOdds({sides[0]: _fraction(p_a), sides[1]: _fraction(p_b)}, _fraction(p_draw)),
+        exact_duel=ExactOdds(
+            {sides[0]: _fraction(p_a), sides[1]: _fraction(p_b)}, _fraction(p_draw)
+        ),
     )
 
 

@@ -19,7 +19,7 @@ def lines(outcome: Outcome) -> Iterator[str]:
     result = outcome.result
     if hasattr(result, "lines"):
         ending = f"{result.winner} wins" if result.winner else "a draw"
-        yield f"# fight {result.fight} of seed {result.seed}: {ending} in round {result.rounds}"
+        yield f"# fight {result.fight} of seed {result.seed}: {ending} in round {result.round}"
         yield from result.lines
         return
     from erc.core.human import console
@@ -49,10 +49,12 @@ def render(outcome: Outcome) -> Iterator[Any]:
     yield grid
     settings = r.settings
     yield text(f"target {settings['target']}, a draw after {settings['max_rounds']} rounds", "dim")
-    if r.exact is not None:
-        shown = ", ".join(f"{side} {_pct(v['p'])}" for side, v in r.exact.p_win.items())
-        yield text(f"exact (--json has the fractions): {shown}, draw {_pct(r.exact.p_draw['p'])}")
-    rounds = r.rounds
+    if r.exact_duel is not None:
+        shown = ", ".join(f"{side} {_pct(v['p'])}" for side, v in r.exact_duel.win.items())
+        yield text(
+            f"exact (--json has the fractions): {shown}, draw {_pct(r.exact_duel.draw['p'])}"
+        )
+    rounds = r.fight_rounds
     yield text(
         f"rounds: mean {rounds.mean:.2f}, median {rounds.median}, 90th percentile {rounds.p90}"
     )
