@@ -79,10 +79,10 @@ def test_trace_human_lines_are_the_json_lines(erc: Any) -> None:
 def test_jobs_give_byte_identical_output() -> None:
     """Fight i's dice come from (S, i) alone: --jobs 1 and --jobs 2 print the same bytes."""
     outputs = []
+    line = [*ERC, "simulate", "-e", _shipped("stealth.yaml"), "-n", "96", "--seed", "5"]
     for jobs in ("1", "2"):
         ran = subprocess.run(
-            [*ERC, "simulate", "-e", _shipped("stealth.yaml"), "-n", "96", "--seed", "5"]
-            + ["--jobs", jobs, "--json"],
+            [*line, "--jobs", jobs, "--json"],
             capture_output=True,
             check=False,
         )
