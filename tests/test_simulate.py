@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 import os
+import re
+import shlex
 import subprocess
 import sys
 from fractions import Fraction
@@ -376,3 +378,22 @@ def test_json_is_one_document(erc: Any) -> None:
     assert ran.code == 0 and ran.err == ""
     document = json.loads(ran.out)
     assert document["command"] == "simulate"
+
+
+def _documented() -> list[str]:
+    page = (ROOT / "docs" / "simulate.md").read_text()
+    blocks = re.findall(r"```console\n(.*?)```", page, re.S)
+    return [line[2:] for block in blocks for line in block.splitlines() if line.startswith("$ ")]
+
+
+def test_the_page_has_examples() -> None:
+    assert len(_documented()) >= 6
+
+
+@pytest.mark.parametrize("line", _documented())
+def test_documented_example_runs(line: str, erc: Any) -> None:
+    args = shlex.split(line)
+    assert args[0] == "erc"
+    args = [str(ROOT / a) if a.startswith("encounters/") else a for a in args[1:]]
+    ran = erc(*args)
+    assert ran.code == 0, ran.err
