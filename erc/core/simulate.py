@@ -360,7 +360,7 @@ def run(
 ) -> list[Fight]:
     """Every fight of a run, in fight order, over ``jobs`` processes; ``progress(k)`` after
     each ``k`` fights done. The fights do not depend on ``jobs``."""
-    work = jobs_of(path, settings, seed, n, max(1, jobs) * 4 if n >= 64 else 1)
+    work = jobs_of(path, settings, seed, n, (64 if jobs <= 1 else jobs * 4) if n >= 64 else 1)
     fights: list[Fight] = []
     for done in _results(work, jobs):
         fights += done
