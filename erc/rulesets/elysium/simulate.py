@@ -58,8 +58,9 @@ class Model(simulate.Model):
             if target is None or table.over():
                 break
             table.act(name, ("attack", name, target), attack, name, target)
-        left = table.state.encounter.get(name).ap_left
-        if left and cannot_act(table.state.encounter.get(name)) is None:
+        who = table.state.encounter.get(name)
+        left = who.ap_left
+        if left and cannot_act(who) is None and not table.over():
             table.act(name, ("spend", name, "--ap", str(left)), spend, name, ap=left)
 
     def duel(self, table: simulate.Table, a: str, b: str) -> simulate.Duel | str:
