@@ -159,23 +159,6 @@ def test_r15_3_a_combatant_with_no_weapon_gives_its_action_up(tmp_path: Path, er
 # --- R15.4, Spellchrome 16, Elysium 18: the end of the fight --------------------------------
 
 
-def test_spellchrome_16_an_asleep_foe_keeps_no_side_in_the_fight(erc: Any) -> None:
-    """Spellchrome point 16: the fight ends when fewer than two sides have a combatant above
-    0 HP who can act: the warehouse's asleep Lookout does not hold the foes' side up."""
-    result = erc(
-        "simulate",
-        "-e",
-        _shipped("spellchrome-warehouse.yaml"),
-        "-n",
-        "30",
-        "--seed",
-        "3",
-        "--json",
-    ).json["result"]
-    assert result["draws"] == 0
-    assert result["fight_rounds"]["p90"] < 100
-
-
 def test_r15_4_a_draw_after_max_rounds(erc: Any) -> None:
     """R15.4: a draw when --max-rounds rounds have passed."""
     result = erc(
