@@ -29,8 +29,8 @@ _SHARED_RESULTS = {
     "log": ("erc.cli.commands.journal:LogResult",),
     "undo": ("erc.cli.commands.journal:UndoResult",),
     "simulate": (
-        "erc.cli.commands.simulate:SimulateResult",
-        "erc.cli.commands.simulate:TraceResult",
+        "erc.core.simreport:SimulateResult",
+        "erc.core.simreport:TraceResult",
     ),
 }
 _WITHOUT_ENCOUNTER = ("roll", "check", "schema")

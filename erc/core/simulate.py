@@ -154,6 +154,8 @@ class Table(Loaded):
         self._tracker = ruleset.events().Tracker(base)
         self._tracker.settle()
         self.state = self._tracker.freeze()
+        self.seed = seed
+        self.fight = fight
         self.source = SeededSource(fight_seed(seed, fight))
         self.chooser: Any = None  # made on the first random pick (``--target random``)
         self.choice_seed = fight_seed(seed, fight, 1)
@@ -356,7 +358,13 @@ def jobs_of(path: str, settings: Settings, seed: int, n: int, parts: int) -> lis
 
 
 def run(
-    path: str, settings: Settings, seed: int, n: int, jobs: int, progress: Callable[[int], None]
+    path: str,
+    *,
+    settings: Settings,
+    seed: int,
+    n: int,
+    jobs: int,
+    progress: Callable[[int], None],
 ) -> list[Fight]:
     """Every fight of a run, in fight order, over ``jobs`` processes; ``progress(k)`` after
     each ``k`` fights done. The fights do not depend on ``jobs``."""
