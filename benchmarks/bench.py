@@ -257,10 +257,45 @@ def main() -> int:
                 True,
             )
         )
+        rows += simulate_rows(env)
     width = max(len(r[0]) for r in rows)
     for name, value, target, ok in rows:
         print(f"{name:<{width}}  {value:<42} {target:<22} {'ok' if ok else 'MISSED'}")
     return 0 if all(r[3] for r in rows) else 1
+
+
+FIGHTS = int(os.environ.get("ERC_BENCH_FIGHTS", "1000"))
+"""Fights per ``erc simulate`` run (issue 34's target is stated for 10,000)."""
+SIMULATED = ("duel.yaml", "ambush.yaml", "spellchrome-warehouse.yaml", "elysium-ogre.yaml")
+
+
+def simulate_rows(env: dict[str, str]) -> list[tuple[str, str, str, bool]]:
+    """Issue 34: ``erc simulate`` fights a second, the whole process, with ``--jobs 1`` and
+    ``--jobs 2``; the targets: 10,000 fights under 10 s with one process (1,000 a second),
+    and two processes in at most 0.6x the time of one. The load average is printed beside
+    them: other work on the cores slows both."""
+    rows = []
+    for name in SIMULATED:
+        path = str(ROOT / "encounters" / name)
+        times = {}
+        for jobs in (1, 2):
+            line = [*ERC, "simulate", "-e", path, "-n", str(FIGHTS), "--seed", "1"]
+            times[jobs] = min(
+                run([*line, "--jobs", str(jobs), "--json"], None, env)[0] for _ in range(2)
+            )
+        rate = FIGHTS / times[1]
+        ratio = times[2] / times[1]
+        load = os.getloadavg()[0]
+        rows.append(
+            (
+                f"simulate {name}, {FIGHTS:,} fights",
+                f"{rate:,.0f}/s  --jobs 2: {FIGHTS / times[2]:,.0f}/s ({ratio:.2f}x)"
+                f"  load {load:.1f}",
+                ">= 1,000/s, <= 0.6x",
+                rate >= 1000 and ratio <= 0.6,
+            )
+        )
+    return rows
 
 
 if __name__ == "__main__":

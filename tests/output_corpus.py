@@ -107,6 +107,8 @@ ER_PREVIEWS: list[tuple[str, list[str]]] = [
     ("duel.yaml", ["show", "Ogre"]),
 ]
 ER_FIGHT: list[tuple[str, list[str]]] = [
+    ("duel.yaml", ["simulate", "-n", "20", "--seed", "1", "--expect", "monsters>=0.5"]),
+    ("duel.yaml", ["simulate", "--seed", "1", "--trace", "2"]),
     ("duel.yaml", ["status"]),
     ("duel.yaml", ["log"]),
     ("duel.yaml", ["roll-init", "--apply", "--seed", "3"]),
@@ -147,6 +149,7 @@ ER_FIGHT: list[tuple[str, list[str]]] = [
     ("ambush.yaml", ["status"]),
 ]
 ER_ERRORS: list[tuple[str, list[str]]] = [
+    ("duel.yaml", ["simulate", "--exact"]),
     ("duel.yaml", ["attack", "Kaela", "Nobody"]),
     ("duel.yaml", ["attack", "Kaela", "Ogre", "--rolls", "21"]),
     ("duel.yaml", ["attack", "Kaela", "Ogre", "--rolls", "1"]),
@@ -186,6 +189,8 @@ SC_PREVIEWS: list[tuple[str, list[str]]] = [
     (SC, ["show", "Vex"]),
 ]
 SC_FIGHT: list[tuple[str, list[str]]] = [
+    (SC, ["simulate", "-n", "10", "--seed", "1"]),
+    (SC, ["simulate", "--seed", "1", "--trace", "1"]),
     (SC, ["status"]),
     (SC, ["roll-init", "--apply", "--seed", "4"]),
     (SC, ["delay", "Vex", "--after", "Sentinel"]),
@@ -253,6 +258,8 @@ EL_PREVIEWS: list[tuple[str, list[str]]] = [
     (EL, ["show", "Kharza"]),
 ]
 EL_FIGHT: list[tuple[str, list[str]]] = [
+    (EL, ["simulate", "-n", "10", "--seed", "1", "--target", "strongest"]),
+    (EL, ["simulate", "--seed", "1", "--trace", "1"]),
     (EL, ["status"]),
     (EL, ["roll-init", "--apply", "--seed", "6"]),
     (EL, ["grab", "Ogre", "Beldo", "--apply", "--rolls", "10,1"]),

@@ -71,7 +71,7 @@ def test_commands_are_the_rulesets_and_the_shared_ones() -> None:
     assert er[:3] == ["roll-init", "attack", "sneak"] and "drop" in er and "trip" not in er
     assert {"status", "log", "undo", "batch", "check", "schema", "roll"} <= set(er)
     assert bash("erc", "at") == ["attack"]
-    assert bash("erc", "s") == ["sneak", "spend", "show", "status", "schema"]
+    assert bash("erc", "s") == ["sneak", "spend", "show", "status", "schema", "simulate"]
     elysium = bash("erc", "", ERC_ENCOUNTER=ELYSIUM)  # the encounter's ruleset
     assert {"trip", "feint", "grab", "social"} <= set(elysium) and "drop" not in elysium
     assert bash("erc", "-") == ["--help", "--version", "--install-completion", "--show-completion"]

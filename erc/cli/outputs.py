@@ -30,6 +30,10 @@ _SHARED_RESULTS = {
     "undo": ("erc.cli.commands.journal:UndoResult", "erc.cli.commands.undo_to:UndoToResult"),
     "rename": ("erc.cli.commands.table:RenameResult",),
     "new-fight": ("erc.cli.commands.table:NewFightResult",),
+    "simulate": (
+        "erc.core.simreport:SimulateResult",
+        "erc.core.simreport:TraceResult",
+    ),
 }
 _APPLYING = ("rename",)
 """Shared commands whose ``--apply`` records an event (``applied`` in the envelope)."""

@@ -27,6 +27,7 @@ SHARED: dict[str, str] = {
     "check": "erc.cli.commands.check:check",
     "schema": "erc.cli.commands.schema:schema",
     "roll": "erc.cli.commands.roll:roll",
+    "simulate": "erc.cli.commands.simulate:simulate",
 }
 NO_ENCOUNTER = frozenset({"batch", "check", "schema", "roll"})
 """Shared commands that read no encounter (and so no ruleset)."""

@@ -64,6 +64,15 @@ CODES: dict[str, str] = {
     "the message names it and the way on (put the name back, erc rename, erc new-fight).",
     "no-round": "erc join before any round has started: the next roll-init rolls for everyone.",
     "already-in-fight": "erc join of a combatant already in the round's order.",
+    # --- erc simulate ----------------------------------------------------------------------
+    "one-side": "erc simulate: every combatant of the file is on one side, so there is no fight.",
+    "bad-expect": "erc simulate --expect is not SIDE>=P, names no side of the file, or P is "
+    "outside 0-1.",
+    "exact-needs-duel": "erc simulate --exact needs exactly two combatants, one a side.",
+    "exact-refused": "erc simulate --exact: the duel's turns depend on more than the two "
+    "healths (a starting condition, Spellchrome EX-HP), so no exact answer is given.",
+    "simulate-stuck": "erc simulate stopped a fight in which the same combatant stayed next "
+    "turn after turn (a guard; please report the file).",
     # --- combatants, weapons, targets -----------------------------------------------------
     "unknown-combatant": "No combatant of the encounter has that name (the message lists "
     "them, with a did-you-mean).",

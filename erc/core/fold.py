@@ -357,6 +357,17 @@ def _names(raw: Any, name: str) -> bool:
     return False
 
 
+def apply_live(tracker: Tracker, effects: Iterable[Effect]) -> Tracker:
+    """One live event's typed effects applied as ``fold`` applies a journal's: in order,
+    the event counted, then what follows from it settled (``erc simulate`` plays whole
+    fights through here, in-process, with no journal to decode)."""
+    tracker.events += 1
+    for effect in effects:
+        effect.apply(tracker)
+    tracker.settle()
+    return tracker
+
+
 class Index:
     """What commands ask of a journal's events besides the state: every id in order (a new
     event takes the next), each one's command, the ``--key`` each was recorded under, and

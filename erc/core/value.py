@@ -162,11 +162,26 @@ def fields(value: Value | type[Value]) -> tuple[str, ...]:
 
 
 def replace(value: V, **changes: Any) -> V:
-    """A copy of ``value`` with some fields changed."""
-    unknown = set(changes) - set(value._fields)
-    if unknown:
-        raise TypeError(f"{type(value).__name__} has no field {', '.join(sorted(unknown))}")
-    return type(value)(*(changes.get(n, getattr(value, n)) for n in value._fields))
+    """A copy of ``value`` with some fields changed: its fields' ``__dict__`` copied and
+    updated, as ``__init__`` would have filled it (no class defines an ``__init__`` of its
+    own, and a frozen value holds nothing else there); ``erc simulate`` freezes a state
+    after every action, and this is most of it."""
+    cls = type(value)
+    known = _FIELD_SETS.get(cls)
+    if known is None:
+        known = _FIELD_SETS[cls] = frozenset(cls._fields)
+    if not known.issuperset(changes):
+        unknown = set(changes) - known
+        raise TypeError(f"{cls.__name__} has no field {', '.join(sorted(unknown))}")
+    made = _new(cls)
+    state = made.__dict__
+    state.update(value.__dict__)
+    state.update(changes)
+    return made
+
+
+_new = object.__new__
+_FIELD_SETS: dict[type, frozenset[str]] = {}
 
 
 def describe(cls: type[Value]) -> None:

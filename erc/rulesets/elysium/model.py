@@ -135,7 +135,10 @@ class Combatant(CombatantFields):
         return self.schools.get(name, 0)
 
     def has(self, condition: str) -> bool:
-        return any(c.name == condition for c in self.conditions)
+        for c in self.conditions:  # noqa: SIM110 - a loop is faster; asked often in a fight
+            if c.name == condition:
+                return True
+        return False
 
     def has_trump(self, trump: str) -> bool:
         return trump in self.trumps

@@ -148,7 +148,10 @@ class Combatant(CombatantFields):
         return max(0, dice)
 
     def has(self, condition: str) -> bool:
-        return any(c.name == condition for c in self.conditions)
+        for c in self.conditions:  # noqa: SIM110 - a loop is faster; asked often in a fight
+            if c.name == condition:
+                return True
+        return False
 
     def condition(self, name: str) -> Condition | None:
         return next((c for c in self.conditions if c.name == name), None)

@@ -7,7 +7,7 @@ from erc.core.lookup import find, named_value, one_of_two, side_mods
 from erc.core.mechanic import Mechanic, command
 from erc.rulesets.er import events
 from erc.rulesets.er.conditions import refuse_actor
-from erc.rulesets.er.model import SUB_ATTRIBUTES, Combatant
+from erc.rulesets.er.model import SUB_ATTRIBUTES, Combatant, Encounter
 from erc.rulesets.er.rules import competition as rules
 
 TYPE_CHECKING = False
@@ -79,13 +79,7 @@ def competition(
     if side_a.name == side_b.name:
         raise ErcError("bad-option", f"a competition needs two combatants, not {side_a.name} twice")
     pair = (side_a, side_b)
-    owner_name = one_of_two(enc, pair, owner, "--owner") if owner else None
-    entering_name = one_of_two(enc, pair, entering, "--entering") if entering else None
-    if owner_name is not None and owner_name == entering_name:
-        raise ErcError(
-            "bad-option",
-            f"{owner_name} cannot both own the space and enter it (--owner, --entering)",
-        )
+    owner_name, entering_name = _owner_and_entering(enc, pair, owner, entering)
     first, second = rules.competition_setup(
         side_a,
         side_b,
@@ -102,6 +96,20 @@ def competition(
         cannot_take=_cannot_take(loaded, pair) if item or no_action else None,
     )
     return _mechanic(first, second, for_item=item or bool(no_action))
+
+
+def _owner_and_entering(
+    enc: Encounter, pair: tuple[Combatant, Combatant], owner: str | None, entering: str | None
+) -> tuple[str | None, str | None]:
+    """Who owns the space (--owner) and who enters it (--entering): one of the two, not both."""
+    owner_name = one_of_two(enc, pair, owner, "--owner") if owner else None
+    entering_name = one_of_two(enc, pair, entering, "--entering") if entering else None
+    if owner_name is not None and owner_name == entering_name:
+        raise ErcError(
+            "bad-option",
+            f"{owner_name} cannot both own the space and enter it (--owner, --entering)",
+        )
+    return owner_name, entering_name
 
 
 def _mechanic(first: rules.Contender, second: rules.Contender, *, for_item: bool) -> Mechanic:

@@ -1,0 +1,237 @@
+"""``erc simulate``: how will this fight go? Whole fights played by the rules, N times.
+
+Parse, load, run, render: the fight model and the loop are ``erc.core.simulate`` and each
+ruleset's ``simulate`` module; the numbers a run reports, ``erc.core.simreport``.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+from erc.core.errors import ErcError
+from erc.core.outcome import Outcome
+
+TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+if TYPE_CHECKING:
+    from collections.abc import Callable, Sequence
+    from typing import Annotated, Any
+
+    import typer
+
+    from erc.cli.options import EncounterOpt, JsonOpt, SeedOpt
+
+
+class Target(StrEnum):
+    weakest = "weakest"
+    random = "random"
+    strongest = "strongest"
+
+
+MAX_FIGHTS = 10_000_000
+RENDER = "erc.cli.render.simulate"
+
+
+def simulate(
+    encounter: EncounterOpt = None,
+    n: Annotated[
+        int,
+        typer.Option("-n", min=1, max=MAX_FIGHTS, metavar="N", help="Fights to play."),
+    ] = 1000,
+    seed: SeedOpt = None,
+    jobs: Annotated[
+        int,
+        typer.Option(
+            "--jobs",
+            min=0,
+            max=256,
+            metavar="J",
+            help="Processes to play them in (0: one per core); the output is the same for any J.",
+        ),
+    ] = 1,
+    target: Annotated[
+        Target,
+        typer.Option("--target", help="The foe each attacker picks (default: the weakest)."),
+    ] = Target.weakest,
+    max_rounds: Annotated[
+        int,
+        typer.Option("--max-rounds", min=1, max=10_000, metavar="R", help="A draw after R rounds."),
+    ] = 100,
+    exact: Annotated[
+        bool,
+        typer.Option("--exact", help="Exact chances of a duel (one combatant a side)."),
+    ] = False,
+    expect: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--expect",
+            metavar="SIDE>=P",
+            help="Exit 1 unless SIDE wins with a chance of at least P (0 to 1; repeatable).",
+        ),
+    ] = None,
+    trace: Annotated[
+        int | None,
+        typer.Option(
+            "--trace",
+            min=1,
+            max=MAX_FIGHTS,
+            metavar="K",
+            help="Print fight K as erc command lines with --rolls and --apply.",
+        ),
+    ] = None,
+    as_json: JsonOpt = False,
+) -> Outcome:
+    """Play the encounter's fight N times by the rules (seeded), and report each side's
+    chance to win, the rounds it takes and how each combatant fares."""
+    from erc.core import simreport, simulate as sim
+    from erc.core.dice import new_seed, parse_seed
+
+    if not encounter:
+        raise ErcError("no-encounter", "no encounter file: give -e FILE or set ERC_ENCOUNTER")
+    given = parse_seed(seed)
+    parts = sim.loaded_parts(encounter)
+    ruleset, base, model = parts
+    sides = _sides(base, encounter)
+    wanted = parse_expectations(expect or [], sides)
+    settings = sim.Settings(target.value, max_rounds)
+    used = given if given is not None else new_seed()
+    duel = simreport.exact_duel(ruleset, base, model, settings, used) if exact else None
+    if trace is not None:
+        return _traced(encounter, parts, settings=settings, seed=used, fight=trace)
+    progress = _progress(n, as_json)
+    try:
+        fights = sim.run(
+            encounter, settings=settings, seed=used, n=n, jobs=_jobs(jobs), progress=progress
+        )
+    finally:
+        progress(-1)
+    result = simreport.report(base, model, fights, seed=used, settings=settings, wanted=wanted)
+    if duel is not None:
+        result = simreport.with_exact(result, duel, settings, sides)
+    code = 0 if all(e.met for e in result.expect) else 1
+    return Outcome(command="simulate", result=result, render=RENDER, encounter=base, code=code)
+
+
+def _traced(
+    encounter: str, parts: tuple[Any, Any, Any], *, settings: Any, seed: int, fight: int
+) -> Outcome:
+    """Fight ``fight`` played alone, as erc command lines (``--trace``)."""
+    from erc.core import simulate as sim
+
+    ruleset, base, model = parts
+    table = sim.Table(
+        ruleset=ruleset,
+        base=base,
+        model=model,
+        settings=settings,
+        seed=seed,
+        fight=fight,
+        trace=True,
+    )
+    return _trace(encounter, table)
+
+
+def _sides(base: Any, path: str) -> tuple[str, ...]:
+    """The file's sides: a fight needs two."""
+    from erc.core.simulate import sides_of
+
+    sides = sides_of(base)
+    if len(sides) < 2:
+        raise ErcError(
+            "one-side",
+            f"every combatant is on one side ({', '.join(sides) or 'none'}): "
+            "there is no fight to simulate (give the foes a side of their own)",
+            path,
+        )
+    return sides
+
+
+def _jobs(jobs: int) -> int:
+    import os
+
+    return jobs or os.cpu_count() or 1
+
+
+def parse_expectations(texts: Sequence[str], sides: Sequence[str]) -> list[tuple[str, float]]:
+    """``--expect SIDE>=P``: a side of the file and a chance from 0 to 1."""
+    out = []
+    for text in texts:
+        side, sign, number = text.partition(">=")
+        side = side.strip()
+        if not sign:
+            raise ErcError("bad-expect", f"--expect {text!r}: expected SIDE>=P, e.g. party>=0.6")
+        try:
+            p = float(number)
+        except ValueError:
+            p = -1.0
+        if not 0 <= p <= 1:
+            raise ErcError(
+                "bad-expect", f"--expect {text!r}: the chance must be a number from 0 to 1"
+            )
+        found = [s for s in sides if s.casefold() == side.casefold()]
+        if not found:
+            raise ErcError(
+                "bad-expect",
+                f"--expect {text!r}: no side {side!r} in the file; its sides: " + ", ".join(sides),
+            )
+        out.append((found[0], p))
+    return out
+
+
+def _trace(path: str, table: Any) -> Outcome:
+    """``--trace K``: the table's fight played, as erc command lines, and its final status."""
+    import shlex
+
+    from erc.core import simreport
+    from erc.core.simulate import play, sides_of
+
+    fight = play(table)
+    lines = []
+    for step in table.steps or ():
+        words = ["erc", step.words[0], "-e", path, *step.words[1:]]
+        if step.rolls:
+            words += ["--rolls", ",".join(map(str, step.rolls))]
+        lines.append(" ".join(shlex.quote(w) for w in [*words, "--apply"]))
+    status = table.ruleset.part("status").status(table)
+    winner = sides_of(table.base)[fight.winner] if fight.winner >= 0 else None
+    seed = table.seed
+    result = simreport.TraceResult(
+        fight=table.fight,
+        seed=seed,
+        lines=tuple(lines),
+        winner=winner,
+        round=fight.rounds,
+        final_status=status,
+    )
+    return Outcome("simulate", result, RENDER, table.base)
+
+
+def _progress(n: int, as_json: bool) -> Callable[[int], None]:
+    """A progress bar on a terminal for a run past a second (never with --json or in a
+    pipe); called with fights done, and -1 at the end."""
+    import sys
+
+    if as_json or not (sys.stdout.isatty() and sys.stderr.isatty()):
+        return lambda done: None
+    import time
+
+    start = time.monotonic()
+    state: dict[str, Any] = {"done": 0, "bar": None, "task": None}
+
+    def update(done: int) -> None:
+        bar = state["bar"]
+        if done < 0:
+            if bar is not None:
+                bar.stop()
+            return
+        state["done"] += done
+        if bar is None and time.monotonic() - start > 1.0:
+            from rich.console import Console
+            from rich.progress import Progress
+
+            bar = state["bar"] = Progress(console=Console(file=sys.stderr), transient=True)
+            state["task"] = bar.add_task("fights", total=n)
+            bar.start()
+        if bar is not None:
+            bar.update(state["task"], completed=state["done"])
+
+    return update

@@ -1,0 +1,558 @@
+"""Whole fights, played in-process through the rules the commands use (``erc simulate``).
+
+The fight model is ER R15 (and the Spellchrome and Elysium points that follow it): rounds
+and initiative as the ruleset says, each combatant that can act attacking one standing foe
+on its turn, the fight over when fewer than two sides stand, a draw at ``max_rounds``.
+
+Nothing here knows a rule. Each ruleset hands the loop a ``Model`` (its package's
+``simulate`` module, ``MODEL``): which commands a turn runs, who stands, and the exact
+pieces of a duel. Every action goes through the ruleset's own command function, as ``erc
+batch`` would run it, against a ``Table``: a ``Loaded`` whose journal is the fold's tracker
+itself (``erc.core.fold.apply_live``), so a simulated fight is a journal's fight with no
+file and no envelopes.
+
+Fight ``i`` of a run with seed ``S`` draws its dice from ``(S, i)`` alone, so any split of
+the fights over processes gives the same fights.
+"""
+
+from __future__ import annotations
+
+from erc.core.dice import Dice, SeededSource
+from erc.core.errors import ErcError
+from erc.core.session import Loaded
+from erc.core.value import Value
+
+TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+if TYPE_CHECKING:
+    from collections.abc import Callable, Iterator, Mapping, Sequence
+    from fractions import Fraction
+    from typing import Any
+
+    from erc.core.fold import State
+    from erc.core.mechanic import Mechanic
+    from erc.core.ruleset import Ruleset
+    from erc.core.status import Turns
+
+
+TARGETS = ("weakest", "random", "strongest")
+"""How a combatant picks its foe (R15.2)."""
+DEFAULT_MAX_ROUNDS = 100
+Z95 = 1.959963984540054
+"""The normal quantile of a two-sided 95% interval."""
+
+
+class Settings(Value):
+    """The model's settings: what a run's numbers depend on besides the file and the seed."""
+
+    target: str = "weakest"
+    max_rounds: int = DEFAULT_MAX_ROUNDS
+
+
+# --- what a ruleset provides ---------------------------------------------------------------
+
+
+class Duel(Value):
+    """A duel's exact pieces (R15.6): each side's per-turn damage distribution, the chance
+    that ``a`` acts first in a round, and whether the order is kept from round 1."""
+
+    a: str
+    b: str
+    health_a: int
+    health_b: int
+    a_to_b: Mapping[int, Fraction]
+    b_to_a: Mapping[int, Fraction]
+    p_a_first: Fraction
+    keep: bool
+
+
+class Model:
+    """A ruleset's part of the fight model (its ``<package>.simulate.MODEL``)."""
+
+    health_word = "health"
+
+    def health(self, combatant: Any) -> int:
+        """Current health, for ``--target`` and the duel recurrence."""
+        raise NotImplementedError
+
+    def standing(self, combatant: Any) -> bool:
+        """A foe that may be attacked, and a combatant standing at the end."""
+        raise NotImplementedError
+
+    def counts(self, combatant: Any) -> bool:
+        """Whether ``combatant`` keeps its side in the fight (R15.4; Spellchrome and
+        Elysium: above 0 HP and able to act)."""
+        raise NotImplementedError
+
+    def fight(self, state: State) -> Turns:
+        """Who is next and whether the fight is over: the ruleset's tracker functions
+        (``erc.core.status.turns``) with ``counts`` for who stands."""
+        raise NotImplementedError
+
+    def roll_init(self, table: Table) -> None:
+        """Start the next round (``roll-init``)."""
+        raise NotImplementedError
+
+    def turn(self, table: Table, name: str) -> None:
+        """``name``'s turn: its attacks on ``table.pick(name)``, or nothing (recorded as the
+        ruleset's own way of giving up the turn)."""
+        raise NotImplementedError
+
+    def duel(self, table: Table, a: str, b: str) -> Duel | str:
+        """The exact pieces of a duel, or why its turns depend on more than health."""
+        raise NotImplementedError
+
+
+def model_of(ruleset: Ruleset) -> Model:
+    found: Model = ruleset.part("simulate").MODEL
+    return found
+
+
+# --- the table: an encounter folded in memory ------------------------------------------------
+
+
+class _Held:
+    """``Loaded.txn`` of a table: every action is applied (as ``--apply`` applies it)."""
+
+    write = True
+
+    def close(self) -> None:
+        return None
+
+
+class Step(Value):
+    """One applied command of a fight, for ``--trace``: its words after ``erc`` (no ``-e``,
+    ``--rolls`` or ``--apply``) and the dice it drew."""
+
+    words: tuple[str, ...]
+    rolls: tuple[int, ...]
+
+
+class Table(Loaded):
+    """A ``Loaded`` with no journal file: each action's effects go straight into the fold's
+    tracker (``apply_live``), and the commands read the state it freezes."""
+
+    def __init__(
+        self,
+        ruleset: Ruleset,
+        base: Any,
+        *,
+        model: Model,
+        settings: Settings,
+        seed: int,
+        fight: int,
+        trace: bool = False,
+    ) -> None:
+        from erc.core.fold import Index
+
+        self.ruleset = ruleset
+        self.base = base
+        self.journal = None  # type: ignore[assignment]
+        self.txn = _Held()  # type: ignore[assignment]
+        self.index = Index()
+        self.model = model
+        self.settings = settings
+        self._tracker = ruleset.events().Tracker(base)
+        self._tracker.settle()
+        self.state = self._tracker.freeze()
+        self.seed = seed
+        self.fight = fight
+        self.source = SeededSource(fight_seed(seed, fight))
+        self.chooser: Any = None  # made on the first random pick (``--target random``)
+        self.choice_seed = fight_seed(seed, fight, 1)
+        self.names = [c.name for c in base.combatants]
+        self.dealt = dict.fromkeys(self.names, 0)
+        self.taken = dict.fromkeys(self.names, 0)
+        self.steps: list[Step] | None = [] if trace else None
+        self._turns: tuple[State, Turns] | None = None
+
+    def act(
+        self,
+        actor: str,
+        words: Sequence[str],
+        command: Callable[..., Mechanic],
+        *args: Any,
+        **options: Any,
+    ) -> Any:
+        """Run one command as ``erc batch`` runs it with ``--apply``: resolve, apply its
+        effects, freeze the state; the health it took is counted against ``actor``."""
+        from erc.core.fold import apply_live
+
+        mechanic = command(self, *args, **options)
+        dice = Dice(self.source, mechanic.budget)
+        result = mechanic.resolve(dice)
+        effects = mechanic.effects(result) if mechanic.effects is not None else ()
+        fighters = self._tracker.fighters
+        before = [f.health + f.extra for f in fighters.values()]
+        apply_live(self._tracker, effects)
+        self.state = self._tracker.freeze()
+        for old, fighter in zip(before, fighters.values(), strict=True):
+            lost = old - fighter.health - fighter.extra
+            if lost > 0:
+                self.dealt[actor] += lost
+                self.taken[fighter.name] += lost
+        if self.steps is not None:
+            self.steps.append(Step(tuple(words), tuple(r.value for r in dice.rolls)))
+        return result
+
+    def advance(self, number: int) -> State:
+        """``Loaded.advance`` on a copy of the live tracker (pickled: the encounter, frozen,
+        is shared rather than copied)."""
+        import pickle
+
+        from erc.core.events import RoundStart
+        from erc.core.fold import apply_live
+
+        tracker = self._tracker
+        kept = dict(vars(tracker))
+        encounter = kept.pop("encounter")
+        copy = type(tracker).__new__(type(tracker))
+        vars(copy).update(pickle.loads(pickle.dumps(kept, pickle.HIGHEST_PROTOCOL)))
+        copy.encounter = encounter
+        return apply_live(copy, (RoundStart(number),)).freeze()
+
+    def turns(self) -> Turns:
+        """``Model.fight`` of the state as it stands (worked out once per state)."""
+        state = self.state
+        if self._turns is None or self._turns[0] is not state:
+            self._turns = (state, self.model.fight(state))
+        return self._turns[1]
+
+    def over(self) -> bool:
+        return self.turns().over
+
+    def pick(self, name: str) -> str | None:
+        """The foe ``name`` attacks (R15.2): one standing combatant of another side,
+        chosen by ``--target``; None when none stands."""
+        combatants = self.state.encounter.combatants
+        me = side_key(next(c for c in combatants if c.name == name))
+        model = self.model
+        foes = [c for c in combatants if side_key(c) != me and model.standing(c)]
+        if not foes:
+            return None
+        how = self.settings.target
+        if how == "random":
+            if self.chooser is None:
+                from _random import Random
+
+                self.chooser = Random(self.choice_seed).random
+            return str(foes[int(self.chooser() * len(foes))].name)
+        sign = -1 if how == "strongest" else 1
+        chosen = min(enumerate(foes), key=lambda pair: (sign * model.health(pair[1]), pair[0]))
+        return str(chosen[1].name)
+
+
+def side_key(combatant: Any) -> str:
+    """A combatant's side; one with no side is a side of its own (its name)."""
+    side: str = combatant.side or combatant.name
+    return side
+
+
+def fight_seed(seed: int, fight: int, stream: int = 0) -> int:
+    """The generator seed of fight ``fight`` (from 1) of a run seeded ``seed``: its dice
+    (``stream`` 0) and its random target picks (1) from ``(seed, fight)`` alone."""
+    return (seed << 66) | (stream << 64) | fight
+
+
+# --- one fight -------------------------------------------------------------------------------
+
+
+class Fight(Value):
+    """How one fight ended: the winning side's index (-1: a draw), the round it ended in,
+    and per combatant (file order) standing at the end, health dealt and taken."""
+
+    winner: int
+    rounds: int
+    standing: tuple[bool, ...]
+    dealt: tuple[int, ...]
+    taken: tuple[int, ...]
+
+
+def sides_of(encounter: Any) -> tuple[str, ...]:
+    """The sides in file order (a combatant with no side is its own)."""
+    return tuple(dict.fromkeys(side_key(c) for c in encounter.combatants))
+
+
+def play(table: Table) -> Fight:
+    """Play the table's fight to its end (R15.4): rounds until fewer than two sides stand,
+    or a draw once ``max_rounds`` rounds have passed."""
+    model, limit = table.model, table.settings.max_rounds
+    per_round = 0
+    most = 20 * len(table.names) + 20
+    while True:
+        turns = table.turns()
+        if turns.over:
+            break
+        name = turns.next
+        if name is None:
+            if table.state.round >= limit:
+                break
+            model.roll_init(table)
+            per_round = 0
+            continue
+        per_round += 1
+        if per_round > most:
+            raise ErcError(
+                "simulate-stuck",
+                f"round {table.state.round}: {name} is still next after {most} turns; "
+                "the ruleset's turn never ends (a bug: please report it)",
+            )
+        model.turn(table, name)
+    return _ended(table)
+
+
+def _ended(table: Table) -> Fight:
+    model = table.model
+    combatants = table.state.encounter.combatants
+    standing = tuple(model.standing(c) for c in combatants)
+    sides = sides_of(table.base)
+    turns = table.turns()
+    winner = -1
+    if turns.over:
+        left = {side_key(c) for c in combatants if model.counts(c)}
+        if len(left) == 1:
+            winner = sides.index(left.pop())
+    return Fight(
+        winner=winner,
+        rounds=table.state.round,
+        standing=standing,
+        dealt=tuple(table.dealt[n] for n in table.names),
+        taken=tuple(table.taken[n] for n in table.names),
+    )
+
+
+class Job(Value):
+    """Fights ``start`` to ``stop - 1`` (from 1) of one run, as a worker process gets them."""
+
+    path: str
+    settings: Settings
+    seed: int
+    start: int
+    stop: int
+
+
+def loaded_parts(path: str) -> tuple[Ruleset, Any, Model]:
+    from erc import rulesets
+    from erc.core.encounter import load_cached
+
+    base = load_cached(path)
+    ruleset = rulesets.get(base.ruleset)
+    return ruleset, base, model_of(ruleset)
+
+
+def run_job(job: Job) -> list[Fight]:
+    """The fights of ``job`` in order (a worker's entry: it loads the file itself)."""
+    ruleset, base, model = loaded_parts(job.path)
+    return [
+        play(
+            Table(
+                ruleset=ruleset,
+                base=base,
+                model=model,
+                settings=job.settings,
+                seed=job.seed,
+                fight=i,
+            )
+        )
+        for i in range(job.start, job.stop)
+    ]
+
+
+def jobs_of(path: str, settings: Settings, seed: int, n: int, parts: int) -> list[Job]:
+    """``n`` fights cut into about ``parts`` contiguous jobs, in fight order."""
+    size = max(1, -(-n // parts))
+    return [
+        Job(path=path, settings=settings, seed=seed, start=start, stop=min(n + 1, start + size))
+        for start in range(1, n + 1, size)
+    ]
+
+
+def run(
+    path: str,
+    *,
+    settings: Settings,
+    seed: int,
+    n: int,
+    jobs: int,
+    progress: Callable[[int], None],
+) -> list[Fight]:
+    """Every fight of a run, in fight order, over ``jobs`` processes; ``progress(k)`` after
+    each ``k`` fights done. The fights do not depend on ``jobs``."""
+    work = jobs_of(path, settings, seed, n, (64 if jobs <= 1 else jobs * 4) if n >= 64 else 1)
+    fights: list[Fight] = []
+    for done in _results(work, jobs):
+        fights += done
+        progress(len(done))
+    return fights
+
+
+def _results(work: list[Job], jobs: int) -> Iterator[list[Fight]]:
+    if jobs <= 1 or len(work) <= 1:
+        for job in work:
+            yield run_job(job)
+        return
+    import multiprocessing
+
+    methods = multiprocessing.get_all_start_methods()
+    context = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
+    with context.Pool(min(jobs, len(work))) as pool:
+        yield from pool.imap(run_job, work)
+
+
+# --- what a run reports ----------------------------------------------------------------------
+
+
+def wilson(k: int, n: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval of ``k`` successes in ``n`` trials."""
+    if n == 0:
+        return (0.0, 1.0)
+    p = k / n
+    z2 = z * z
+    centre = (p + z2 / (2 * n)) / (1 + z2 / n)
+    half = z * ((p * (1 - p) / n + z2 / (4 * n * n)) ** 0.5) / (1 + z2 / n)
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def percentile(ordered: Sequence[int], q: float) -> int:
+    """The nearest-rank ``q`` quantile of sorted values (the median: ``q`` = 0.5)."""
+    if not ordered:
+        return 0
+    rank = max(1, -(-int(q * len(ordered) * 1000) // 1000))
+    return ordered[min(len(ordered), rank) - 1]
+
+
+# --- exact duels (R15.6) -----------------------------------------------------------------
+
+
+def exact(duel: Duel, max_rounds: int) -> tuple[Fraction, Fraction, Fraction]:
+    """``(p a wins, p b wins, p draw)`` of a duel, summed over every sequence of rounds up
+    to ``max_rounds``: each round the first acts, then the other if it still stands; the
+    order drawn each round (or once, ``keep``)."""
+    from fractions import Fraction
+
+    p = duel.p_a_first
+    if duel.keep:
+        first = _rounds(duel, max_rounds, Fraction(1))
+        second = _rounds(duel, max_rounds, Fraction(0))
+        a = p * first[0] + (1 - p) * second[0]
+        b = p * first[1] + (1 - p) * second[1]
+        return a, b, 1 - a - b
+    a, b = _rounds(duel, max_rounds, p)
+    return a, b, 1 - a - b
+
+
+def _weights(dist: Mapping[int, Fraction]) -> tuple[list[tuple[int, int]], int]:
+    """A distribution as whole weights over one denominator."""
+    from math import lcm
+
+    denominator = lcm(*(p.denominator for p in dist.values()))
+    return [(d, int(p * denominator)) for d, p in sorted(dist.items()) if p], denominator
+
+
+def _rounds(duel: Duel, max_rounds: int, p_a_first: Fraction) -> tuple[Fraction, Fraction]:
+    """Forward over the two healths, in whole weights (exact, and fast with big integers)."""
+    from fractions import Fraction
+
+    hit_b, d_b = _weights(duel.a_to_b)  # what a deals b
+    hit_a, d_a = _weights(duel.b_to_a)
+    q = p_a_first.denominator
+    first = p_a_first.numerator
+    mixed = 0 < first < q
+    states: dict[tuple[int, int], int] = {(duel.health_a, duel.health_b): 1}
+    denominator = 1
+    won_a = Fraction(0)
+    won_b = Fraction(0)
+    for _ in range(max_rounds):
+        if not states:
+            break
+        branches = []
+        if first:
+            branches.append((first, _half(_half(states, hit_b, 1), hit_a, 0)))
+        if q - first:
+            branches.append((q - first, _half(_half(states, hit_a, 0), hit_b, 1)))
+        step = d_a * d_b * (q if mixed else 1)
+        denominator *= step
+        merged: dict[tuple[int, int], int] = {}
+        wins = [0, 0]
+        for weight, (after, won) in branches:
+            w = weight if mixed else 1
+            for key, value in after.items():
+                merged[key] = merged.get(key, 0) + w * value
+            wins[0] += w * won[0]
+            wins[1] += w * won[1]
+        won_a += Fraction(wins[0], denominator)
+        won_b += Fraction(wins[1], denominator)
+        states = merged
+    return won_a, won_b
+
+
+def _half(
+    states: dict[tuple[int, int], int] | tuple[dict[tuple[int, int], int], list[int]],
+    hits: list[tuple[int, int]],
+    target: int,
+) -> tuple[dict[tuple[int, int], int], list[int]]:
+    """One turn against ``target`` (0: a's health, 1: b's): a state that falls ends the
+    fight, won by the other. A second half carries the first's wins (scaled by its weights)."""
+    if isinstance(states, tuple):
+        live, carried = states
+    else:
+        live, carried = states, [0, 0]
+    total = sum(w for _, w in hits)
+    out: dict[tuple[int, int], int] = {}
+    won = [c * total for c in carried]
+    winner = 1 - target
+    for (ha, hb), weight in live.items():
+        for amount, w in hits:
+            health = (ha, hb)[target] - amount
+            if health <= 0:
+                won[winner] += weight * w
+                continue
+            key = (health, hb) if target == 0 else (ha, health)
+            out[key] = out.get(key, 0) + weight * w
+    return out, won
+
+
+def first_odds(resolve: Callable[[Dice], Any], first: str) -> Fraction:
+    """The chance that ``first`` leads a two-combatant order, enumerating the first two
+    dice ``resolve`` draws; a die past them is a roll-off between equals: one half (R3.3)."""
+    from fractions import Fraction
+
+    total = Fraction(0)
+    pending: list[tuple[tuple[int, int], ...]] = [()]
+    while pending:
+        faces = pending.pop()
+        source = _Faces(tuple(f for f, _ in faces))
+        weight = Fraction(1)
+        for _, sides in faces:
+            weight /= sides
+        try:
+            result = resolve(Dice(source))
+        except _More as more:
+            if len(faces) >= 2:
+                total += weight / 2
+            else:
+                pending += [(*faces, (f, more.sides)) for f in range(1, more.sides + 1)]
+            continue
+        if result.order[0].name == first:
+            total += weight
+    return total
+
+
+class _More(Exception):
+    def __init__(self, sides: int) -> None:
+        super().__init__(sides)
+        self.sides = sides
+
+
+class _Faces:
+    """A dice source reading given faces, and saying when it runs out."""
+
+    def __init__(self, faces: tuple[int, ...]) -> None:
+        self.faces = faces
+        self.used = 0
+
+    def draw(self, sides: int, purpose: str) -> int:
+        if self.used == len(self.faces):
+            raise _More(sides)
+        face = self.faces[self.used]
+        self.used += 1
+        return face
