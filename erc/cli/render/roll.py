@@ -37,12 +37,13 @@ def _rolled(result: RollResult) -> Iterator[Any]:
         )
     if result.dice:
         yield grid
-    line = text(result.text, "bold")
+    line = text(f"{result.expression} = {result.total}", "bold")
     if result.successes is not None:
         line.append(f"   {result.successes} reaching {result.vs}")
     if result.capped:
         line.append("   (an explosion stopped at the depth limit)")
     yield line
+    yield text(result.text, "dim")
 
 
 def _happened(die: Any) -> str:
