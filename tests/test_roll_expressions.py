@@ -141,7 +141,9 @@ def test_explosions_stop_at_the_depth_limit() -> None:
         ("(" * 40 + "1" + ")" * 40, "bad-expression", 33),
     ],
 )
-def test_bad_expressions_exit_2_with_the_column(erc, text: str, code: str, column: int | None) -> None:  # type: ignore[no-untyped-def]
+def test_bad_expressions_exit_2_with_the_column(
+    erc, text: str, code: str, column: int | None
+) -> None:  # type: ignore[no-untyped-def]
     ran = erc("roll", text, "--json", "--seed", "1")
     assert ran.code == 2 and ran.out == ""
     error = ran.error
@@ -291,18 +293,18 @@ def _expressions() -> st.SearchStrategy[str]:
     dice_op = st.tuples(st.sampled_from(["k", "p", "ro", "mi", "ma", "ra"]), selector).map(
         lambda o: o[0] + o[1] if o[0] not in ("mi", "ma") else o[0] + o[1].lstrip("hl<>")
     )
-    dice = st.tuples(st.integers(0, 3), st.sampled_from([2, 3, 4, 6]), st.lists(dice_op, max_size=2)).map(
-        lambda d: f"{d[0]}d{d[1]}{''.join(d[2])}"
-    )
+    dice = st.tuples(
+        st.integers(0, 3), st.sampled_from([2, 3, 4, 6]), st.lists(dice_op, max_size=2)
+    ).map(lambda d: f"{d[0]}d{d[1]}{''.join(d[2])}")
     atom = st.one_of(dice, st.integers(0, 9).map(str))
 
     def grow(inner: st.SearchStrategy[str]) -> st.SearchStrategy[str]:
         binary = st.tuples(inner, st.sampled_from(["+", "-", "*", "//", "==", "<"]), inner).map(
             lambda b: f"{b[0]} {b[1]} {b[2]}"
         )
-        keep = st.tuples(st.lists(inner, min_size=1, max_size=3), st.sampled_from(["kh1", "kl1", "p<3", ""])).map(
-            lambda s: f"({', '.join(s[0])},){s[1]}"
-        )
+        keep = st.tuples(
+            st.lists(inner, min_size=1, max_size=3), st.sampled_from(["kh1", "kl1", "p<3", ""])
+        ).map(lambda s: f"({', '.join(s[0])},){s[1]}")
         return st.one_of(binary, keep, inner.map(lambda x: f"-({x})"))
 
     return st.recursive(atom, grow, max_leaves=4)

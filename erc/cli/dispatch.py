@@ -142,9 +142,9 @@ def expression_last(args: list[str]) -> list[str]:
         if token in takes_value:
             i += 2
             continue
-        if token.startswith("-") and flag not in known and flag not in _HELP:
-            if token.lstrip("+-")[:1] in tuple("0123456789dD(."):
-                return [*args[:i], *args[i + 1 :], "--", token]
+        expression = token.lstrip("+-")[:1] in tuple("0123456789dD(.")
+        if token.startswith("-") and flag not in known and flag not in _HELP and expression:
+            return [*args[:i], *args[i + 1 :], "--", token]
         i += 1
     return args
 

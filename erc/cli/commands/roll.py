@@ -47,7 +47,9 @@ def roll(
     if seed is not None and rolls is not None:
         raise ErcError("usage", "give --seed or --rolls, not both")
     if at_least is not None and not odds:
-        raise ErcError("usage", "--at-least goes with --odds (erc roll 2d20kh1+5 --odds --at-least 15)")
+        raise ErcError(
+            "usage", "--at-least goes with --odds (erc roll 2d20kh1+5 --odds --at-least 15)"
+        )
     physical = PhysicalSource(parse_rolls(rolls)) if rolls is not None else None
     given = None if physical is not None else parse_seed(seed)
     exact = None

@@ -55,7 +55,7 @@ class Dist:
     """Outcomes in whole-number ways out of ``den``; ``cut``: ways in which an explosion
     stopped at the depth limit."""
 
-    __slots__ = ("ways", "den", "cut")
+    __slots__ = ("cut", "den", "ways")
 
     def __init__(self, ways: dict[Value, int], den: int, cut: int = 0) -> None:
         self.ways = ways
@@ -172,7 +172,9 @@ def _per_die(operation: t.Operation) -> bool:
     """Whether ``operation`` acts on each die alone (no highest/lowest, no ``ra``)."""
     if operation.op == "ra":
         return False
-    return operation.op in ("mi", "ma") or all(s.kind not in ("h", "l") for s in operation.selectors)
+    return operation.op in ("mi", "ma") or all(
+        s.kind not in ("h", "l") for s in operation.selectors
+    )
 
 
 ChainDist = dict[tuple[Chain, bool], int]
@@ -183,7 +185,9 @@ def _fresh(sides: int) -> ChainDist:
     return {(((f, True),), False): 1 for f in range(1, sides + 1)}
 
 
-def _apply(states: ChainDist, den: int, sides: int, operation: t.Operation) -> tuple[ChainDist, int]:
+def _apply(
+    states: ChainDist, den: int, sides: int, operation: t.Operation
+) -> tuple[ChainDist, int]:
     op, selectors = operation.op, operation.selectors
     if op in ("k", "p", "mi", "ma"):
         out: ChainDist = {}
@@ -191,12 +195,9 @@ def _apply(states: ChainDist, den: int, sides: int, operation: t.Operation) -> t
             new = _sorted(tuple(_fixed(face, kept, op, selectors) for face, kept in chain))
             out[(new, cut)] = out.get((new, cut), 0) + ways
         return out, den
-    if op == "ro":
-        return _reroll(states, den, sides, selectors, list(range(1, sides + 1)))
-    if op == "rr":
-        return _reroll(
-            states, den, sides, selectors, [f for f in range(1, sides + 1) if not _matches(f, selectors)]
-        )
+    if op in ("ro", "rr"):
+        faces = [f for f in range(1, sides + 1) if op == "ro" or not _matches(f, selectors)]
+        return _reroll(states=states, den=den, selectors=selectors, faces=faces)
     return _explode(states, den, sides, selectors)
 
 
@@ -212,7 +213,7 @@ def _fixed(face: int, kept: bool, op: str, selectors: tuple[t.Selector, ...]) ->
 
 
 def _reroll(
-    states: ChainDist, den: int, sides: int, selectors: tuple[t.Selector, ...], faces: list[int]
+    *, states: ChainDist, den: int, selectors: tuple[t.Selector, ...], faces: list[int]
 ) -> tuple[ChainDist, int]:
     """Each kept matching die replaced by a face from ``faces`` (all of them for ``ro``;
     for ``rr`` the faces that stop it: where it ends is uniform over those)."""
@@ -227,7 +228,7 @@ def _reroll(
         ]
         partial: dict[Chain, int] = {(): total}
         for choice in options:
-            partial = {c + (o,): w // len(choice) for c, w in partial.items() for o in choice}
+            partial = {(*c, o): w // len(choice) for c, w in partial.items() for o in choice}
         for new, share in partial.items():
             key = (_sorted(new), cut)
             out[key] = out.get(key, 0) + ways * share
@@ -245,16 +246,18 @@ def _tails(sides: int, selectors: tuple[t.Selector, ...]) -> list[tuple[Chain, b
     prefixes: dict[Chain, int] = {(): 1}  # the matching dice before the last, as a multiset
     for length in range(1, EXPLODE_DEPTH + 1):
         scale = sides ** (EXPLODE_DEPTH - length)
-        last = [(f, False) for f in stop] if length < EXPLODE_DEPTH else [
-            (f, f in go) for f in range(1, sides + 1)
-        ]
+        last = (
+            [(f, False) for f in stop]
+            if length < EXPLODE_DEPTH
+            else [(f, f in go) for f in range(1, sides + 1)]
+        )
         for prefix, ways in prefixes.items():
             for face, cut in last:
-                found.append((_sorted(prefix + ((face, True),)), cut, ways * scale))
+                found.append((_sorted((*prefix, (face, True))), cut, ways * scale))
         grown: dict[Chain, int] = {}
         for prefix, ways in prefixes.items():
             for face in go:
-                key = _sorted(prefix + ((face, True),))
+                key = _sorted((*prefix, (face, True)))
                 grown[key] = grown.get(key, 0) + ways
         prefixes = grown
         if len(found) > MAX_STATES:
@@ -298,7 +301,9 @@ def _most_matching(states: ChainDist, selectors: tuple[t.Selector, ...]) -> int:
     return max(sum(1 for f, k in chain if k and _matches(f, selectors)) for chain, _ in states)
 
 
-def _term(term: t.Dice, operations: tuple[t.Operation, ...], score: Callable[[int, int], int]) -> Dist:
+def _term(
+    term: t.Dice, operations: tuple[t.Operation, ...], score: Callable[[int, int], int]
+) -> Dist:
     """A dice term's distribution; ``score(face, sides)`` is what a kept die adds (its face,
     or 1/0 for a success with ``--vs``)."""
     count, sides = term.count, term.sides
@@ -320,13 +325,27 @@ def _term(term: t.Dice, operations: tuple[t.Operation, ...], score: Callable[[in
     single = all(len(chain) == 1 for chain, _ in states)
     only = rest[0]
     kinds = {s.kind for s in only.selectors}
-    if len(rest) == 1 and single and only.op in ("k", "p") and len(only.selectors) == 1 and kinds <= {"h", "l"}:
-        return _ordered(states, den, count, sides, only, score)
+    if (
+        len(rest) == 1
+        and single
+        and only.op in ("k", "p")
+        and len(only.selectors) == 1
+        and kinds <= {"h", "l"}
+    ):
+        return _ordered(
+            states=states, den=den, count=count, sides=sides, operation=only, score=score
+        )
     raise LookupError  # enumerate it instead
 
 
 def _ordered(
-    states: ChainDist, den: int, count: int, sides: int, operation: t.Operation, score: Callable[[int, int], int]
+    *,
+    states: ChainDist,
+    den: int,
+    count: int,
+    sides: int,
+    operation: t.Operation,
+    score: Callable[[int, int], int],
 ) -> Dist:
     """Keep or drop the highest or lowest n of ``count`` independent dice."""
     selector = operation.selectors[0]
@@ -429,7 +448,9 @@ class _Odds:
         from erc.core.roller.roll import Rolled, _binary
 
         def op(x: Value, y: Value) -> Value:
-            fake = Rolled("binop", node, items=[Rolled("literal", None, x), Rolled("literal", None, y)])
+            fake = Rolled(
+                "binop", node, items=[Rolled("literal", None, x), Rolled("literal", None, y)]
+            )
             fake.op = node.op
             return _binary(fake)
 
@@ -456,7 +477,7 @@ class _Odds:
         for member in members:
             if len(combos) * len(member.ways) > MAX_PAIRS:
                 raise OverflowError
-            combos = {c + (v,): w * m for c, w in combos.items() for v, m in member.ways.items()}
+            combos = {(*c, v): w * m for c, w in combos.items() for v, m in member.ways.items()}
             cut = cut * member.den + (den - cut) * member.cut
             den *= member.den
         ways: dict[Value, int] = {}
@@ -511,7 +532,7 @@ def enumerate_node(node: t.Node, text: str, successes: tuple[int, int] | None) -
             value = rolled.total()
         except _Branch as branch:
             share = chance / branch.sides
-            stack += [(faces + (f,), share) for f in range(1, branch.sides + 1)]
+            stack += [((*faces, f), share) for f in range(1, branch.sides + 1)]
             continue
         if successes is not None:
             constant, vs = successes
@@ -559,7 +580,9 @@ def _pool_terms(node: t.Node) -> list[t.Node] | None:
     """The dice terms of a sum of dice and numbers (``3d20+4``), else None."""
     if isinstance(node, t.Literal):
         return []
-    if isinstance(node, t.Dice) or (isinstance(node, t.Operated) and isinstance(node.target, t.Dice)):
+    if isinstance(node, t.Dice) or (
+        isinstance(node, t.Operated) and isinstance(node.target, t.Dice)
+    ):
         return [node]
     if isinstance(node, t.Annotated | t.UnOp):
         return _pool_terms(node.value)

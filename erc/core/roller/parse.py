@@ -153,7 +153,7 @@ class _Parser:
             return self.set_or_parenthesis()
         if char in "dD":
             return self.dice(1, at)
-        if char.isdigit() and char.isascii() or (char == "." and self.digits_at(at + 1)):
+        if (char.isdigit() and char.isascii()) or (char == "." and self.digits_at(at + 1)):
             return self.number()
         if char in ",)":
             raise self.fail(f"a missing operand before {char!r}")
@@ -280,14 +280,16 @@ class _Parser:
 def check(text: str, node: Node) -> None:
     """Limits of the whole expression: the dice it rolls before any reroll, minimum and
     maximum with an exact number, and rerolls or explosions that could never stop."""
-    terms = dice_terms(node)
-    if sum(t.count if isinstance(t, Dice) else t.target.count for t in terms) > DICE_BUDGET:
-        raise error(text, 1, f"more than {DICE_BUDGET} dice in all", "dice-budget")
-    for term in terms:
+    counted = 0
+    for term in dice_terms(node):
+        dice = term if isinstance(term, Dice) else term.target
+        assert isinstance(dice, Dice)
+        counted += dice.count
         if isinstance(term, Operated):
-            assert isinstance(term.target, Dice)
             for operation in term.operations:
-                _check_operation(text, term.target.sides, operation)
+                _check_operation(text, dice.sides, operation)
+    if counted > DICE_BUDGET:
+        raise error(text, 1, f"more than {DICE_BUDGET} dice in all", "dice-budget")
 
 
 def _check_operation(text: str, sides: int, operation: Operation) -> None:

@@ -84,7 +84,7 @@ class Die:
     """A die while rolling: every face it showed (rerolls append), the face ``mi``/``ma``
     forced, whether it counts, exploded, or came from an explosion."""
 
-    __slots__ = ("sides", "faces", "forced", "kept", "exploded", "added")
+    __slots__ = ("added", "exploded", "faces", "forced", "kept", "sides")
 
     def __init__(self, sides: int, face: int, added: bool = False) -> None:
         self.sides = sides
@@ -105,7 +105,7 @@ class Rolled:
     """A node of the rolled expression (d20's ``Number``): ``kind`` is one of ``literal``,
     ``dice``, ``set``, ``paren``, ``unop``, ``binop``."""
 
-    __slots__ = ("kind", "value", "op", "items", "dice", "kept", "annotations", "node", "ops")
+    __slots__ = ("annotations", "dice", "items", "kept", "kind", "node", "op", "ops", "value")
 
     def __init__(self, kind: str, node: Any, value: Any = None, items: list[Rolled] = ()) -> None:  # type: ignore[assignment]
         self.kind = kind
@@ -214,7 +214,9 @@ class Roller:
         if isinstance(node, t.UnOp):
             rolled = Rolled("unop", node, items=[self.evaluate(node.value)])
         else:
-            rolled = Rolled("binop", node, items=[self.evaluate(node.left), self.evaluate(node.right)])
+            rolled = Rolled(
+                "binop", node, items=[self.evaluate(node.left), self.evaluate(node.right)]
+            )
         rolled.op = node.op
         return rolled
 
@@ -231,13 +233,17 @@ class Roller:
             if dice.count == 1:
                 rolled.dice = [Die(sides, draw(sides, label))]
             else:
-                rolled.dice = [Die(sides, draw(sides, f"{label} {i}")) for i in range(1, dice.count + 1)]
+                rolled.dice = [
+                    Die(sides, draw(sides, f"{label} {i}")) for i in range(1, dice.count + 1)
+                ]
             for operation in operations:
                 column = operation.column
                 self.operate(rolled, operation, label)
         except ErcError as error:
             if error.code == "dice-budget" and error.column is None:
-                raise ErcError("dice-budget", f"{error.message} (at column {column})", column=column) from None
+                raise ErcError(
+                    "dice-budget", f"{error.message} (at column {column})", column=column
+                ) from None
             raise
         return rolled
 
@@ -282,7 +288,9 @@ class Roller:
             self.capped = True
 
 
-def select(members: list[Any], selectors: tuple[t.Selector, ...], most: int | None = None) -> list[Any]:
+def select(
+    members: list[Any], selectors: tuple[t.Selector, ...], most: int | None = None
+) -> list[Any]:
     """The kept members the selectors choose (d20's ``SetOperator.select``), in the
     members' order; ``most``: at most that many (``ra``)."""
     kept = [m for m in members if m.kept]
@@ -365,7 +373,12 @@ def annotations_of(rolled: Rolled) -> tuple[str, ...]:
 
 
 def roll(
-    text: str, dice: Dice, vs: int | None = None, purpose: str | None = None, tree: t.Node | None = None
+    text: str,
+    dice: Dice,
+    vs: int | None = None,
+    *,
+    purpose: str | None = None,
+    tree: t.Node | None = None,
 ) -> RollResult:
     """Roll ``text`` (parsed again unless ``tree`` is given); with ``vs``, count the kept
     dice whose face plus the top-level constant reaches it, as an ER pool does (R5.2)."""
