@@ -42,6 +42,8 @@ MAX_SUPPORT = 200_000
 """The most distinct totals a distribution may have."""
 MAX_BITS = 4_000_000
 """The largest packed polynomial multiplied, in bits (1000d6 would need 13 million)."""
+DECIMAL_FROM = 200_000
+"""Packed polynomials of more bits than this are raised to a power in decimal."""
 MAX_WORK = 400_000
 """The most dice the die-by-die enumeration may draw, over all its runs."""
 
@@ -74,10 +76,10 @@ def _too_costly(text: str, why: str) -> ErcError:
 
 
 def _pack(ways: Mapping[int, int], low: int, bits: int) -> int:
-    packed = 0
-    for value, count in ways.items():
-        packed |= count << ((value - low) * bits)
-    return packed
+    nbytes = bits // 8
+    high = max(ways)
+    raw = b"".join(ways.get(v, 0).to_bytes(nbytes, "little") for v in range(low, high + 1))
+    return int.from_bytes(raw, "little")
 
 
 def _unpack(packed: int, low: int, bits: int) -> dict[int, int]:
@@ -111,9 +113,55 @@ def _power(dist: Dist, n: int) -> Dist:
     bits = _slot_bits(den)
     if bits * ((high - low) * n + 1) > MAX_BITS:
         raise OverflowError
-    ways = _unpack(_pack(dist.ways, low, bits) ** n, low * n, bits)
+    if bits * ((high - low) * n + 1) > DECIMAL_FROM and bits < 12_000:
+        ways = _decimal_power(dist.ways, low, n, den)
+    else:
+        ways = _unpack(_pack(dist.ways, low, bits) ** n, low * n, bits)
     cut = den - (dist.den - dist.cut) ** n
     return Dist(ways, den, cut)
+
+
+def _decimal(ways: Mapping[int, int], low: int, width: int) -> Any:
+    import decimal
+
+    high = max(ways)
+    digits = "".join(str(ways.get(v, 0)).zfill(width) for v in range(high, low - 1, -1))
+    return decimal.Decimal(digits)
+
+
+def _from_decimal(result: Any, offset: int, width: int) -> dict[int, int]:
+    text = str(result)
+    out: dict[int, int] = {}
+    for slot in range((len(text) + width - 1) // width):
+        end = len(text) - slot * width
+        count = int(text[max(0, end - width) : end])
+        if count:
+            out[offset + slot] = count
+    return out
+
+
+def _decimal_power(ways: Mapping[int, int], low: int, n: int, den: int) -> dict[int, int]:
+    """``_power`` for large polynomials: packed in decimal digits, so that libmpdec's
+    number-theoretic multiplication does the work (twice as fast as ``int`` on 10d10e10's
+    1.5 million bits, measured)."""
+    import decimal
+
+    offset = low * n
+    width = int(den.bit_length() * 0.30103) + 2  # digits enough for any coefficient
+    base, result = _decimal(ways, low, width), decimal.Decimal(1)
+    while n:
+        if n & 1:
+            result = _CONTEXT().multiply(result, base)
+        n >>= 1
+        if n:
+            base = _CONTEXT().multiply(base, base)
+    return _from_decimal(result, offset, width)
+
+
+def _CONTEXT() -> Any:  # noqa: N802
+    import decimal
+
+    return decimal.Context(prec=decimal.MAX_PREC, Emax=decimal.MAX_EMAX, Emin=decimal.MIN_EMIN)
 
 
 def _add(a: Dist, b: Dist, sign: int) -> Dist:
@@ -127,6 +175,12 @@ def _add(a: Dist, b: Dist, sign: int) -> Dist:
     bits = _slot_bits(a.den * b.den)
     if bits * span > MAX_BITS:
         raise OverflowError
+    if bits * span > DECIMAL_FROM and bits < 12_000:
+        width = int((a.den * b.den).bit_length() * 0.30103) + 2
+        product = _CONTEXT().multiply(
+            _decimal(a.ways, low_a, width), _decimal(b.ways, low_b, width)
+        )
+        return Dist(_from_decimal(product, low_a + low_b, width), a.den * b.den, _cut(a, b))
     product = _pack(a.ways, low_a, bits) * _pack(b.ways, low_b, bits)
     return Dist(_unpack(product, low_a + low_b, bits), a.den * b.den, _cut(a, b))
 
