@@ -151,14 +151,14 @@ def _decimal_power(ways: Mapping[int, int], low: int, n: int, den: int) -> dict[
     base, result = _decimal(ways, low, width), decimal.Decimal(1)
     while n:
         if n & 1:
-            result = _CONTEXT().multiply(result, base)
+            result = _context().multiply(result, base)
         n >>= 1
         if n:
-            base = _CONTEXT().multiply(base, base)
+            base = _context().multiply(base, base)
     return _from_decimal(result, offset, width)
 
 
-def _CONTEXT() -> Any:  # noqa: N802
+def _context() -> Any:
     import decimal
 
     return decimal.Context(prec=decimal.MAX_PREC, Emax=decimal.MAX_EMAX, Emin=decimal.MIN_EMIN)
@@ -177,7 +177,7 @@ def _add(a: Dist, b: Dist, sign: int) -> Dist:
         raise OverflowError
     if bits * span > DECIMAL_FROM and bits < 12_000:
         width = int((a.den * b.den).bit_length() * 0.30103) + 2
-        product = _CONTEXT().multiply(
+        product = _context().multiply(
             _decimal(a.ways, low_a, width), _decimal(b.ways, low_b, width)
         )
         return Dist(_from_decimal(product, low_a + low_b, width), a.den * b.den, _cut(a, b))
