@@ -331,3 +331,35 @@ def test_any_text_is_a_result_or_a_clean_error(text: str) -> None:
         assert error.message
     else:
         assert isinstance(result.total, int)
+
+
+# --- docs/dice.md: every example runs and prints what the page shows -----------------
+
+
+def _doc_examples() -> list[tuple[str, str]]:
+    from tests.conftest import ROOT
+
+    page = (ROOT / "docs" / "dice.md").read_text(encoding="utf-8")
+    found = []
+    for block in page.split("```console\n")[1:]:
+        body = block.split("```", 1)[0]
+        for chunk in body.split("$ ")[1:]:
+            command, _, shown = chunk.partition("\n")
+            found.append((command, shown))
+    return found
+
+
+def test_the_page_has_examples() -> None:
+    assert len(_doc_examples()) >= 5
+
+
+@pytest.mark.parametrize(("command", "shown"), _doc_examples())
+def test_documented_example(erc, command: str, shown: str, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    import shlex
+
+    monkeypatch.setenv("NO_COLOR", "1")
+    words = shlex.split(command)
+    assert words[0] == "erc"
+    ran = erc(*words[1:])
+    assert ran.code == 0, ran.err
+    assert ran.out == shown

@@ -26,15 +26,17 @@ def render(outcome: Outcome) -> Iterator[Any]:
 
 
 def _rolled(result: RollResult) -> Iterator[Any]:
-    grid = table(None, "term", "die", "value", "kept", "what happened")
-    for die in result.dice:
-        grid.add_row(
+    happened = [_happened(die) for die in result.dice]
+    columns = ["term", "die", "value", "kept"] + (["what happened"] if any(happened) else [])
+    grid = table(None, *columns)
+    for die, said in zip(result.dice, happened, strict=True):
+        cells = [
             text(die.term),
             f"d{die.die}",
             str(die.value),
             "yes" if die.kept else Text("no", "dim"),
-            _happened(die),
-        )
+        ]
+        grid.add_row(*cells, *([said] if any(happened) else []))
     if result.dice:
         yield grid
     line = text(f"{result.expression} = {result.total}", "bold")
