@@ -13,7 +13,6 @@ from __future__ import annotations
 from erc.core.dice import DICE_BUDGET, MAX_SIDES
 from erc.core.errors import ErcError
 from erc.core.roller.tree import (
-    DICE_OPS,
     IMMEDIATE,
     Annotated,
     BinOp,
@@ -296,7 +295,7 @@ def _check_operation(text: str, sides: int, operation: Operation) -> None:
     op, selectors = operation.op, operation.selectors
     if op in IMMEDIATE and selectors[-1].kind is not None:
         raise error(text, operation.column, f"{operation} takes a plain number, as in {op}2")
-    if op not in ("rr", "e") or op not in DICE_OPS:
+    if op not in ("rr", "e"):
         return
     if op == "rr" and any(s.kind in ("h", "l") for s in selectors):
         why = f"{operation} rerolls the highest or lowest die forever"
