@@ -30,7 +30,7 @@ def _rolled(result: RollResult) -> Iterator[Any]:
     columns = ["term", "die", "value", "kept"] + (["what happened"] if any(happened) else [])
     grid = table(None, *columns)
     for die, said in zip(result.dice, happened, strict=True):
-        cells = [
+        cells: list[Text | str] = [
             text(die.term),
             f"d{die.die}",
             str(die.value),
