@@ -197,7 +197,7 @@ def test_odds_equal_brute_force(text: str) -> None:
     assert Fraction(exact.cut, exact.den) == Fraction(brute.cut, brute.den)
 
 
-@pytest.mark.parametrize("text", ["3d20+4", "2d20kh1+2", "2d6e6", "2d20ro1-3"])
+@pytest.mark.parametrize("text", ["3d20+4", "2d20kh1+2", "1d6e6+1d4", "2d20ro1-3"])
 def test_vs_odds_equal_brute_force(text: str) -> None:
     tree = parse(text)
     odds = expression_odds(tree, text, vs=14)
