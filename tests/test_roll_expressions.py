@@ -179,7 +179,8 @@ SMALL = [
     "4d4pl1", "4d4ph2", "3d6p<3kh1", "1d4e4", "2d4e4mi2", "1d6ral1", "2d6*1d4",
     "1d20/3", "1d8//1d4", "1d10%3", "(1d6, 1d8, 3)kh1", "(1d6 + 1d4, 2d4)kl1", "1d6 >= 4",
     "1d4 - 1d6", "(2d4)kh1", "(1d6)k>3", "-1d4", "3d6k1k2", "(1d4, 1d4, 1d4)ph1pl1",
-    "2d4ma3mi2", "0d6+1", "1.5*1d4", "2d6kh1ro1",
+    "2d4ma3mi2", "0d6+1", "1.5*1d4", "2d6kh1ro1", "2d4e4kh1", "2d4e4pl1", "2d3e3kl1",
+    "2d4e4ph1", "2d4e4p1kh1",
 ]  # fmt: skip
 
 
@@ -229,7 +230,9 @@ def _chi_square(text: str, n: int = 20_000) -> tuple[float, int]:
     return stat, len(bins) - 1
 
 
-@pytest.mark.parametrize("text", ["20d6kh10", "10d10e10", "8d6mi2+1d20rr1", "6d6ro<3kl4"])
+@pytest.mark.parametrize(
+    "text", ["20d6kh10", "10d10e10", "8d6mi2+1d20rr1", "6d6ro<3kl4", "4d6e6kh3"]
+)
 def test_odds_against_20000_seeded_rolls(text: str) -> None:
     """Chi-square of 20,000 seeded rolls against the exact distribution, 99.9th percentile
     (Wilson-Hilferty approximation of the chi-square quantile)."""

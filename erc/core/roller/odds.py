@@ -9,9 +9,11 @@ Computed by outcome, never by listing every way the dice can fall:
 - keeping or dropping the highest or lowest n walks the faces from one end with binomial
   counts of how many dice show each face, a state being (dice left, dice chosen so far) and
   its sums again one packed polynomial;
+- after explosions (a die may have grown a chain), die after die, a state being the n
+  dice chosen so far (and, dropping, the sum of the rest);
 - + - * / // % and comparisons combine the independent sides outcome by outcome.
-What falls outside these (``ra``, keeping after an explosion, a parenthesis re-keeping the
-dice inside it, ...) is enumerated die by die through the roller itself when that stays
+What falls outside these (``ra``, a second keep, a parenthesis re-keeping the dice inside
+it, ...) is enumerated die by die through the roller itself when that stays
 within ``MAX_PATHS``; beyond the budgets it is a clean ``odds-too-costly`` error.
 Explosions stop where the roller stops them (``EXPLODE_DEPTH``); ``truncated`` is the chance
 that happens. icepool computes the same numbers (a test checks); this is faster on our
@@ -36,15 +38,17 @@ MAX_PAIRS = 2_000_000
 """The most outcome pairs one operator may combine."""
 MAX_STATES = 100_000
 """The most states one die (with its explosion chain) may end in."""
-MAX_PATHS = 50_000
+MAX_PATHS = 20_000
 """The most ways of falling the die-by-die enumeration may follow."""
 MAX_SUPPORT = 200_000
 """The most distinct totals a distribution may have."""
 MAX_BITS = 4_000_000
 """The largest packed polynomial multiplied, in bits (1000d6 would need 13 million)."""
+MAX_CHAIN_WORK = 250_000
+"""The most (state, chain) pairs keeping after explosions may combine."""
 DECIMAL_FROM = 200_000
 """Packed polynomials of more bits than this are raised to a power in decimal."""
-MAX_WORK = 400_000
+MAX_WORK = 200_000
 """The most dice the die-by-die enumeration may draw, over all its runs."""
 
 Value = Any  # an int, or a Fraction where / or a decimal made one
@@ -376,20 +380,17 @@ def _term(
             one[value] = one.get(value, 0) + ways
             cut += ways if was_cut else 0
         return _power(Dist(one, den, cut), count)
-    single = all(len(chain) == 1 for chain, _ in states)
     only = rest[0]
     kinds = {s.kind for s in only.selectors}
-    if (
-        len(rest) == 1
-        and single
-        and only.op in ("k", "p")
-        and len(only.selectors) == 1
-        and kinds <= {"h", "l"}
-    ):
+    if len(rest) > 1 or only.op not in ("k", "p") or len(only.selectors) > 1 or kinds - {"h", "l"}:
+        raise LookupError  # enumerate it instead
+    if all(len(chain) == 1 for chain, _ in states):
         return _ordered(
             states=states, den=den, count=count, sides=sides, operation=only, score=score
         )
-    raise LookupError  # enumerate it instead
+    return _ordered_chains(
+        states=states, den=den, count=count, sides=sides, operation=only, score=score
+    )
 
 
 def _ordered(
@@ -441,6 +442,48 @@ def _ordered(
     return Dist(_unpack(packed, low, bits), total_den)
 
 
+def _ordered_chains(
+    *,
+    states: ChainDist,
+    den: int,
+    count: int,
+    sides: int,
+    operation: t.Operation,
+    score: Callable[[int, int], int],
+) -> Dist:
+    """Keep or drop the highest or lowest n of all the dice after explosions (``4d6e6kh3``):
+    die after die, a state is the n chosen so far (and, dropping, the sum of the rest)."""
+    selector = operation.selectors[0]
+    n, high, keeping = selector.number, selector.kind == "h", operation.op == "k"
+    chains: dict[tuple[tuple[int, ...], bool], int] = {}
+    for (chain, cut), ways in states.items():
+        faces = tuple(sorted((f for f, kept in chain if kept), reverse=high))
+        chains[(faces, cut)] = chains.get((faces, cut), 0) + ways
+    table: dict[tuple[tuple[int, ...], int, bool], int] = {((), 0, False): 1}
+    work = 0
+    for _ in range(count):
+        work += len(table) * len(chains)
+        if work > MAX_CHAIN_WORK:
+            raise OverflowError
+        grown: dict[tuple[tuple[int, ...], int, bool], int] = {}
+        for (chosen, rest, was_cut), ways in table.items():
+            for (faces, cut), more in chains.items():
+                merged = sorted(chosen + faces, reverse=high)
+                left = 0 if keeping else rest + sum(score(f, sides) for f in merged[n:])
+                state = (tuple(merged[:n]), left, was_cut or cut)
+                grown[state] = grown.get(state, 0) + ways * more
+        table = grown
+        if len(table) > MAX_STATES:
+            raise OverflowError
+    ways_of: dict[Value, int] = {}
+    cut_ways = 0
+    for (chosen, rest, was_cut), ways in table.items():
+        value = sum(score(f, sides) for f in chosen) if keeping else rest
+        ways_of[value] = ways_of.get(value, 0) + ways
+        cut_ways += ways if was_cut else 0
+    return Dist(ways_of, den**count, cut_ways)
+
+
 # --- the whole expression ------------------------------------------------------------
 
 
@@ -456,7 +499,7 @@ class _Odds:
     def of(self, node: t.Node) -> Dist:
         try:
             return self.exact(node)
-        except (OverflowError, LookupError):
+        except LookupError:  # a shape the exact method does not take: small ones are followed
             return self.enumerate(node)
 
     def exact(self, node: t.Node) -> Dist:
@@ -624,7 +667,7 @@ def successes(tree: t.Node, text: str, vs: int) -> Dist:
     for term in terms:
         try:
             found = counter.exact(term)
-        except (OverflowError, LookupError):
+        except LookupError:
             found = enumerate_node(term, text, (constant, vs))
         total = _add(total, found, 1)
     return total
