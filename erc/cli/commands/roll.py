@@ -17,6 +17,9 @@ if TYPE_CHECKING:
     from erc.cli.options import JsonOpt, OddsOpt, RollsOpt, SeedOpt
 
 
+RENDER = "erc.cli.render.roll"
+
+
 def roll(
     expression: Annotated[
         str, typer.Argument(metavar="EXPR", help="e.g. 3d20+4, 4d6kh3, 2d6ro<3, 8d6mi2, -1d4")
@@ -42,7 +45,11 @@ def roll(
     seed: SeedOpt = None,
     rolls: RollsOpt = None,
 ) -> Outcome:
-    """Roll a dice expression: NdS, k/p with h l < >, rr ro ra e mi ma, sets, + - * / // %."""
+    """Roll a dice expression: NdS, k/p with h l < >, rr ro ra e mi ma, sets, + - * / // %.
+
+    Dice for --rolls, in order: terms left to right; a term's dice, then its rerolls and
+    explosions as avrae's d20 makes them (docs/dice.md).
+    """
     tree = parse(expression)  # refuse a bad expression before any die is drawn
     if seed is not None and rolls is not None:
         raise ErcError("usage", "give --seed or --rolls, not both")
@@ -61,10 +68,17 @@ def roll(
             from erc.core.roller.roll import Unrolled
 
             result = Unrolled(expression.strip(" \t\n\f\r"), vs)
-            return Outcome("roll", result, "erc.cli.render.roll", None, None, (), exact)
+            return Outcome(command="roll", result=result, render=RENDER, odds=exact)
     used = None if physical is not None else (given if given is not None else new_seed())
     dice = Dice(physical or SeededSource(used or 0))
     rolled = roll_tree(expression, dice, vs, tree=tree)
     if physical is not None:
         physical.check_all_used()
-    return Outcome("roll", rolled, "erc.cli.render.roll", None, used, tuple(dice.rolls), exact)
+    return Outcome(
+        command="roll",
+        result=rolled,
+        render=RENDER,
+        seed=used,
+        rolls=tuple(dice.rolls),
+        odds=exact,
+    )
