@@ -17,6 +17,12 @@ Targets (issue 19 and 15):
   are printed for comparison with the README's table), and a short ``erc batch`` (5 lines)
   for comparison with one command.
 
+Issue 31: ``erc roll EXPR --odds`` on a bench set of expressions, side by side with icepool
+computing the same distribution, each timed in-process on a cold start (a fresh process per
+run, the clock around the computation alone; icepool caches what it has computed) and the
+median of ``ODDS_RUNS`` taken; target: erc <= 1.2x icepool on each. ``20d6kh10 --odds`` and
+``10d10e10 --odds`` as whole commands: < 1 s.
+
 ``ERC_BENCH_ROUNDS`` sets the number of interleaved rounds (default 30).
 """
 
@@ -106,6 +112,76 @@ def journal_of(tmp: str, events: int) -> str:
         for n in range(1, events + 1):
             out.write(f'{{"id":{n},' + line[len(head) :] + "\n")
     return path
+
+
+ODDS_RUNS = 5
+ODDS_SET = {  # erc's expression -> the same distribution in icepool
+    "8d6": "8 @ icepool.d6",
+    "4d6kh3": "icepool.d6.pool(4).highest(3).sum()",
+    "2d20kh1+5": "icepool.d20.pool(2).highest(1).sum() + 5",
+    "20d6kh10": "icepool.d6.pool(20).highest(10).sum()",
+    "1d20rr1+5": "icepool.d20.reroll([1], depth='inf') + 5",
+    "8d6mi2": "8 @ icepool.d6.map(lambda x: max(x, 2))",
+    "6d6ro<3kl4": "icepool.d6.reroll([1, 2], depth=1).pool(6).lowest(4).sum()",
+    "3d6e6": "3 @ icepool.d6.explode([6], depth=20)",
+    "10d10e10": "10 @ icepool.d10.explode([10], depth=20)",
+    "100d6": "100 @ icepool.d6",
+}
+_ODDS_CHILD = """
+import sys, time
+engine, text, formula = sys.argv[1:4]
+if engine == "erc":
+    from erc.core.roller.odds import expression_odds
+    from erc.core.roller.parse import parse
+    start = time.perf_counter()
+    expression_odds(parse(text), text)
+else:
+    import icepool
+    start = time.perf_counter()
+    die = eval(formula)
+    die.probabilities()
+print(time.perf_counter() - start)
+"""
+
+
+def odds_rows() -> list[tuple[str, str, str, bool]]:
+    """``--odds`` of the bench set, erc against icepool (median of cold in-process runs)."""
+    try:
+        import icepool  # noqa: F401
+    except ImportError:
+        return [("erc roll --odds vs icepool", "icepool not installed", "", True)]
+    rows = []
+    for text, formula in ODDS_SET.items():
+        times = {}
+        for engine in ("erc", "icepool"):
+            runs = []
+            for _ in range(ODDS_RUNS):
+                out = subprocess.run(
+                    [sys.executable, "-c", _ODDS_CHILD, engine, text, formula],
+                    capture_output=True,
+                    text=True,
+                    check=True,
+                )
+                runs.append(float(out.stdout))
+            times[engine] = statistics.median(runs)
+        ratio = times["erc"] / times["icepool"]
+        rows.append(
+            (
+                f"--odds {text}",
+                f"erc {times['erc'] * 1000:.1f} ms  icepool {times['icepool'] * 1000:.1f} ms  "
+                f"{ratio:.2f}x",
+                "<= 1.2x icepool",
+                ratio <= 1.2,
+            )
+        )
+    for text in ("20d6kh10", "10d10e10"):
+        whole = statistics.median(
+            run([*ERC, "roll", text, "--odds", "--json"])[0] for _ in range(ODDS_RUNS)
+        )
+        rows.append(
+            (f"erc roll {text} --odds --json", f"{whole * 1000:.0f} ms", "< 1 s", whole < 1)
+        )
+    return rows
 
 
 def main() -> int:
@@ -258,6 +334,7 @@ def main() -> int:
             )
         )
         rows += simulate_rows(env)
+    rows += odds_rows()
     width = max(len(r[0]) for r in rows)
     for name, value, target, ok in rows:
         print(f"{name:<{width}}  {value:<42} {target:<22} {'ok' if ok else 'MISSED'}")

@@ -330,11 +330,17 @@ SHARED: list[list[str]] = [
     ["roll", "2d12kh1"],
     ["roll", "(2d6+1)-d4", "--rolls", "3,4,2"],
     ["roll", "d3"],
+    ["roll", "3d6ro1e6mi2 [fire] + (1d20, 1d20)kh1 / 2", "--rolls", "1,6,3,4,1,8,13"],
+    ["roll", "2d20kh1+5", "--odds", "--at-least", "15"],
+    ["roll", "3d20+4", "--vs", "14", "--odds", "--seed", "3"],
+    ["roll", "1d2e2", "--odds"],
     ["schema"],
     ["schema", "--ruleset", "elysium"],
 ]
 SHARED_ERRORS: list[list[str]] = [
     ["roll", "3x"],
+    ["roll", "1d1e1"],
+    ["roll", "1d6/(1d1-1)", "--seed", "2"],
     ["roll", "d20", "--rolls", "30"],
     ["schema", "--ruleset", "nope"],
     ["check"],

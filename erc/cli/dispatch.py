@@ -97,6 +97,8 @@ def not_in_ruleset(
 
 def dispatch(args: list[str]) -> Outcome | int:
     """Run one command line: the fast path when it can, else Typer."""
+    if args and args[0] == "roll":
+        args = expression_last(args)
     ruleset = ruleset_for(args)
     name = args[0] if args else ""
     table = commands(ruleset)
@@ -124,6 +126,27 @@ def dispatch(args: list[str]) -> Outcome | int:
     if not name or name.startswith("-"):  # top-level options: -e picked the ruleset above
         args = _without_encounter(args)
     return typer_run(ruleset, args)
+
+
+def expression_last(args: list[str]) -> list[str]:
+    """``roll -1d4 --json`` -> ``roll --json -- -1d4``: a word of ``roll`` that starts with
+    ``-`` but is none of its options (nor an option's value) is the expression, so it goes
+    after ``--``, where click and the fast path read it as the argument."""
+    known, takes_value = fast.option_words("roll", rulesets.DEFAULT)
+    i = 1
+    while i < len(args):
+        token = args[i]
+        if token == "--":
+            return args
+        flag = token.partition("=")[0]
+        if token in takes_value:
+            i += 2
+            continue
+        expression = token.lstrip("+-")[:1] in tuple("0123456789dD(.")
+        if token.startswith("-") and flag not in known and flag not in _HELP and expression:
+            return [*args[:i], *args[i + 1 :], "--", token]
+        i += 1
+    return args
 
 
 def _without_encounter(args: list[str]) -> list[str]:

@@ -99,6 +99,15 @@ def options_of(name: str, ruleset: str) -> list[str]:
     return [o for o in opts if o.startswith("--")]
 
 
+def option_words(name: str, ruleset: str) -> tuple[set[str], set[str]]:
+    """Every spelling of the options of command ``name``, and those that take a value."""
+    spec = _spec(ruleset, name)
+    if spec is None:
+        return set(), set()
+    options: dict[str, tuple[dict[str, Any], bool]] = spec["options"]
+    return set(options), {o for o, (param, _) in options.items() if not param["flag"]}
+
+
 def unknown_flags(argv: Sequence[str], ruleset: str) -> list[str]:
     """The options on ``argv`` that its command does not have under ``ruleset``."""
     name, *rest = argv

@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 ERROR = "error"
 """``--output error``: the error envelope (stderr), not a command."""
 _SHARED_RESULTS = {
-    "roll": ("erc.core.expr:RollResult",),
+    "roll": ("erc.core.roller.roll:RollResult", "erc.core.roller.roll:Unrolled"),
     "check": ("erc.cli.commands.check:CheckResult",),
     "schema": (),  # a JSON Schema document: any JSON
     "log": ("erc.cli.commands.journal:LogResult",),
@@ -37,6 +37,8 @@ _SHARED_RESULTS = {
 }
 _APPLYING = ("rename",)
 """Shared commands whose ``--apply`` records an event (``applied`` in the envelope)."""
+_SHARED_ODDS = {"roll": "erc.core.roller.roll:RollOdds"}
+"""``command -> "module:Class"`` of ``result.odds`` (``--odds``)."""
 _WITHOUT_ENCOUNTER = ("roll", "check", "schema")
 _DICE = ("roll",)
 
@@ -98,7 +100,8 @@ def shared_output(command: str) -> Output:
     from erc.core.outschema import Output
 
     results = tuple(_class(t) for t in _SHARED_RESULTS[command])
-    return Output(command, results, dice=command in _DICE)
+    odds = _SHARED_ODDS.get(command)
+    return Output(command, results, odds=_class(odds) if odds else None, dice=command in _DICE)
 
 
 def names(ruleset: Ruleset) -> list[str]:

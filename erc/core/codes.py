@@ -31,6 +31,10 @@ CODES: dict[str, str] = {
     "parse, is empty or is longer than its limits.",
     "nothing-to-apply": "--odds alone draws no dice, so there is nothing to --apply; add "
     "--seed or --rolls.",
+    "endless-dice": "A reroll or explosion that could never stop (1d1e1, 1d20e<21), refused "
+    "before any die is rolled.",
+    "division-by-zero": "A dice expression divides (/, //, %) by something that came to 0; "
+    "with --odds, by something that can come to 0.",
     "odds-too-costly": "--odds would have to walk more outcomes than erc allows; roll the "
     "dice instead.",
     "not-in-ruleset": "The command or option belongs to another ruleset than the encounter's "

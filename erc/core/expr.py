@@ -1,5 +1,7 @@
-"""Dice expressions (``erc roll``, and the damage dice of rulesets that have them):
-``3d20+4``, ``2d12kh1``, ``d3``, ``(2d6+1)-d4``.
+"""The dice of ruleset files (Spellchrome weapon damage and armour DR): sums of dice and
+numbers, ``3d20+4``, ``2d12kh1``, ``d3``, ``(2d6+1)-d4``. ``erc roll`` reads the full
+grammar (``erc.core.roller``); keep is written ``kh``/``kl`` here, since a bare ``k3`` there
+keeps the dice showing 3.
 
 Text -> terms (``parse``) -> rolled result (``roll``). Sizes are bounded before any die
 is drawn, so ``100000000d20`` is refused at once.
@@ -20,7 +22,7 @@ MAX_DEPTH = 8
 MAX_TERMS = 50
 MAX_CONSTANT = 1_000_000
 
-_TOKEN = re.compile(r"\s*(?:(\d*)[dD](\d+|%)(?:(k[hl]?|K[HL]?)(\d+))?|(\d+)|([-+()]))", re.ASCII)
+_TOKEN = re.compile(r"\s*(?:(\d*)[dD](\d+|%)(?:(k[hl]|K[HL])(\d+))?|(\d+)|([-+()]))", re.ASCII)
 """A term: ASCII digits and white space only (``\\d`` alone would read a fullwidth digit)."""
 
 
