@@ -28,6 +28,7 @@ _SHARED_RESULTS = {
     "schema": (),  # a JSON Schema document: any JSON
     "log": ("erc.cli.commands.journal:LogResult",),
     "undo": ("erc.cli.commands.journal:UndoResult",),
+    "end-turn": ("erc.cli.commands.turn:EndTurnResult",),
 }
 _WITHOUT_ENCOUNTER = ("roll", "check", "schema")
 _DICE = ("roll",)

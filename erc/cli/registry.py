@@ -25,6 +25,7 @@ SHARED: dict[str, str] = {
     "check": "erc.cli.commands.check:check",
     "schema": "erc.cli.commands.schema:schema",
     "roll": "erc.cli.commands.roll:roll",
+    "end-turn": "erc.cli.commands.turn:end_turn",
 }
 NO_ENCOUNTER = frozenset({"batch", "check", "schema", "roll"})
 """Shared commands that read no encounter (and so no ruleset)."""
@@ -55,7 +56,7 @@ def load_command(ruleset: Ruleset, name: str) -> Callable[..., Any]:
     target = commands(ruleset)[name]
     where, _, function = target.partition(":")
     func: Callable[..., Any] = getattr(module(where), function)
-    if name not in SHARED or ruleset.command(name):
+    if name not in SHARED or ruleset.command(name) or hasattr(func, "erc_traits"):
         from erc.cli.boundary import wrap
 
         func = wrap(func, name)

@@ -25,6 +25,7 @@ from erc.core.events import (
     Spend,
     kinds_table,
 )
+from erc.core.events import TURN_ENDED
 from erc.core.value import replace
 from erc.rulesets.elysium.conditions import no_action
 from erc.rulesets.elysium.model import Combatant, Encounter, Feint, Weapon
@@ -375,6 +376,7 @@ class Tracker(fold.Tracker):
         feints = tuple(f for f in self.feints[name] if f.round + 1 >= self.round)  # EL9
         pinning = tuple(n for n, by in self.pinned_by.items() if by == name)
         conditions = self.conditions_of(fighter)
+        ended = spent.get(TURN_ENDED, 0) > 0  # EL Part 3 point 17: the AP left given up
         if (
             not spent
             and not feints
@@ -397,7 +399,8 @@ class Tracker(fold.Tracker):
             mp=self.mp[name],
             conditions=conditions,
             weapons=tuple(self.held[name]),
-            ap_spent=spent.get(AP, 0),
+            ap_spent=c.ap if ended else spent.get(AP, 0),
+            turn_ended=ended,
             defensive_bonus=spent.get(DEFENSIVE, 0),
             offensive_taken=spent.get(OFFENSIVE, 0) > 0,
             pinned_by=self.pinned_by.get(name),

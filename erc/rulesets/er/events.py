@@ -21,6 +21,7 @@ from erc.core.events import (
     Spend,
     kinds_table,
 )
+from erc.core.events import TURN_ENDED
 from erc.core.value import replace
 from erc.rulesets.er.conditions import no_action
 from erc.rulesets.er.model import Combatant, Drop, Encounter, Weapon
@@ -293,6 +294,7 @@ class Tracker(fold.Tracker):
             acted=spent.get("action", 0),
             extra_actions=spent.get("extra-action", 0),
             movement_spent=spent.get("movement", 0),
+            turn_ended=spent.get(TURN_ENDED, 0) > 0,
             weapons=tuple(
                 w
                 for w in (*combatant.weapons, *self._picked_up(carried))

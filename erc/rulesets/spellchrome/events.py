@@ -25,6 +25,7 @@ from erc.core.events import (
     Spend,
     kinds_table,
 )
+from erc.core.events import TURN_ENDED
 from erc.core.value import replace
 from erc.rulesets.spellchrome.model import Combatant, Encounter
 from erc.rulesets.spellchrome.rules.damage import absorb
@@ -175,6 +176,7 @@ class Tracker(fold.Tracker):
         spent = fighter.spent
         dr = self.dr.get(combatant.name)
         conditions = self.conditions_of(fighter)
+        ended = spent.get(TURN_ENDED, 0) > 0  # SC Part 3 point 15: standard and move given up
         if (
             not spent
             and dr is None
@@ -188,8 +190,9 @@ class Tracker(fold.Tracker):
             hp=fighter.health,
             ex_hp=fighter.extra,
             conditions=conditions,
-            standard_used=spent.get("standard", 0) > 0,
-            move_used=spent.get("move", 0) > 0,
+            standard_used=spent.get("standard", 0) > 0 or ended,
+            move_used=spent.get("move", 0) > 0 or ended,
+            turn_ended=ended,
             moves=spent.get("moved", 0),
             movement_spent=spent.get("movement", 0),
             spell_cast=spent.get("spell", 0) > 0,
