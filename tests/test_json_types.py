@@ -32,10 +32,10 @@ KNOWN = {
     "standing": "CONTRACT lists status combatants[].standing (a boolean) and, R13.6, "
     "sides[].standing (the number standing): a conflict within CONTRACT, reported; the "
     "count is also sides[].n_standing",
-    "reaction": "CONTRACT \"The table\" names ER status combatants[].resources.reaction "
+    "reaction": 'CONTRACT "The table" names ER status combatants[].resources.reaction '
     "(whether the reaction is left: a boolean) while disarm's and drop's reaction is the "
     "victim's competition (an object): a conflict within CONTRACT, reported",
-    "ap": "CONTRACT \"The table\" names Elysium status combatants[].resources.ap (AP a round: "
+    "ap": 'CONTRACT "The table" names Elysium status combatants[].resources.ap (AP a round: '
     "an integer) while the actions' ap is what they spent (an object): a conflict within "
     "CONTRACT, reported",
 }

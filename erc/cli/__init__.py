@@ -7,6 +7,7 @@ options a line may use depends on its encounter's ruleset (``erc.cli.dispatch``)
 
 from __future__ import annotations
 
+import os
 import sys
 
 from erc.core.errors import ErcError, hold_warnings, released_warnings, show_warnings
@@ -35,7 +36,7 @@ def run(argv: Sequence[str]) -> int:
 
         return command(args)
     as_json = wants_json(args)
-    if "--apply" in args or (args and args[0] in RECORDING):
+    if "--apply" in args or (args and args[0] in RECORDING) or os.environ.get("ERC_APPLY"):
         from erc.cli.interrupts import Held
 
         with Held():

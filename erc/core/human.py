@@ -106,3 +106,5 @@ def show(outcome: Outcome, file: IO[str] | None = None) -> None:
     tail = footer(outcome)
     if tail.plain:
         out.print(tail)
+    if outcome.preview:
+        out.print(Text("preview: nothing was recorded (--apply records it)", "dim"))

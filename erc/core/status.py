@@ -47,6 +47,8 @@ class Turns(Value):
     winner: str | None
     """When over: the side still standing (a combatant of no side: its name); else None,
     and None when nobody stands."""
+    survivors: tuple[str, ...] = ()
+    """Who still stands, in the file's order."""
 
 
 class ConditionRow(Value):
@@ -116,7 +118,8 @@ def turns(
     if over:
         left = [s.side for s in sides if s.standing and s.side != NO_SIDE] + alone
         winner = left[0] if left else None
-    return Turns(state.round, order, following, sides, over, winner)
+    survivors = tuple(c.name for c in combatants if standing(c))
+    return Turns(state.round, order, following, sides, over, winner, survivors)
 
 
 class CombatantView(Value):

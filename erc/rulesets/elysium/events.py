@@ -17,6 +17,7 @@ from __future__ import annotations
 from erc.core import fold
 from erc.core.events import (
     CORE_KINDS,
+    TURN_ENDED,
     ConditionChange,
     Damage,
     Effect,
@@ -25,7 +26,6 @@ from erc.core.events import (
     Spend,
     kinds_table,
 )
-from erc.core.events import TURN_ENDED
 from erc.core.value import replace
 from erc.rulesets.elysium.conditions import no_action
 from erc.rulesets.elysium.model import Combatant, Encounter, Feint, Weapon

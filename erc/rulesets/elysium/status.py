@@ -5,9 +5,9 @@ the fight is over."""
 
 from __future__ import annotations
 
-from erc.core.status import CombatantView, FightView, condition_rows, places, turns
+from erc.core.status import CombatantView, FightView, condition_rows, places
 from erc.core.value import Value
-from erc.rulesets.elysium.conditions import cannot_act
+from erc.rulesets.elysium.conditions import acted, can_act, fight, standing
 from erc.rulesets.elysium.events import state_of
 from erc.rulesets.elysium.model import AGITATION, MORALE, Combatant, level_penalty
 
@@ -80,30 +80,6 @@ class StatusResult(FightView):
 
 def _level(level: int, labels: tuple[str, ...]) -> Level:
     return Level(level, labels[level - 1] if level else None, level_penalty(level))
-
-
-def acted(who: Combatant) -> bool:
-    """It has spent AP this round: its turn has begun (EL3: it acts until its AP run out)."""
-    return who.ap_spent > 0 or who.turn_ended
-
-
-def done(who: Combatant) -> bool:
-    """EL Part 3 point 17: its turn is over when its AP are spent or it ended its turn."""
-    return who.ap_left <= 0 or who.turn_ended
-
-
-def can_act(who: Combatant) -> bool:
-    return cannot_act(who) is None
-
-
-def standing(who: Combatant) -> bool:
-    """Standing while above 0 HP (EL4.4) and not unconscious."""
-    return not who.down and not who.has("unconscious")
-
-
-def fight(state: Any) -> Any:
-    """Who is next (EL Part 3 point 17), whether the fight is over, who won."""
-    return turns(state, acted=acted, can_act=can_act, standing=standing, done=done)
 
 
 def _marks(c: Combatant) -> tuple[str, ...]:

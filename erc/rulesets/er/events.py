@@ -12,6 +12,7 @@ from __future__ import annotations
 from erc.core import fold
 from erc.core.events import (
     CORE_KINDS,
+    TURN_ENDED,
     Acted,
     ConditionChange,
     Damage,
@@ -21,7 +22,6 @@ from erc.core.events import (
     Spend,
     kinds_table,
 )
-from erc.core.events import TURN_ENDED
 from erc.core.value import replace
 from erc.rulesets.er.conditions import no_action
 from erc.rulesets.er.model import Combatant, Drop, Encounter, Weapon

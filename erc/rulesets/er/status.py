@@ -11,11 +11,10 @@ from erc.core.status import (
     FightView,
     condition_rows,
     places,
-    turns,
     wake_due,
 )
 from erc.core.value import Value
-from erc.rulesets.er.conditions import cannot_act, down, standing
+from erc.rulesets.er.conditions import acted, can_act, down, fight, standing
 from erc.rulesets.er.events import state_of
 from erc.rulesets.er.model import Combatant
 from erc.rulesets.er.rules.movement import Turn, movement
@@ -26,6 +25,7 @@ if TYPE_CHECKING:
     from typing import Any, Literal
 
     from erc.core.session import Loaded
+
 
 class Resources(Value):
     """What it has left this round (R11)."""
@@ -82,20 +82,6 @@ class StatusResult(FightView):
     locks: tuple[HeldLock, ...]
     taken: tuple[Taken, ...]
     """Weapons picked up from the ground by another than their owner (seed 001)."""
-
-
-def acted(who: Combatant) -> bool:
-    """R11.5: its action is spent, or its turn ended (R14.3)."""
-    return who.own_action_spent or who.turn_ended
-
-
-def can_act(who: Combatant) -> bool:
-    return cannot_act(who) is None
-
-
-def fight(state: Any) -> Any:
-    """Who is next, whether the fight is over, who won (``erc.core.status.turns``)."""
-    return turns(state, acted=acted, can_act=can_act, standing=standing)
 
 
 def movement_left(who: Combatant) -> int | None:

@@ -17,6 +17,7 @@ from erc.core import fold
 from erc.core.errors import ErcError
 from erc.core.events import (
     CORE_KINDS,
+    TURN_ENDED,
     ConditionChange,
     Damage,
     Effect,
@@ -25,7 +26,6 @@ from erc.core.events import (
     Spend,
     kinds_table,
 )
-from erc.core.events import TURN_ENDED
 from erc.core.value import replace
 from erc.rulesets.spellchrome.model import Combatant, Encounter
 from erc.rulesets.spellchrome.rules.damage import absorb

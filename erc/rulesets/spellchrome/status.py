@@ -3,9 +3,9 @@ of the turn, conditions, and the order with who is next (``erc.core.status``).""
 
 from __future__ import annotations
 
-from erc.core.status import CombatantView, FightView, condition_rows, places, turns
+from erc.core.status import CombatantView, FightView, condition_rows, places
 from erc.core.value import Value
-from erc.rulesets.spellchrome.conditions import cannot_act, standing
+from erc.rulesets.spellchrome.conditions import acted, can_act, fight, standing
 from erc.rulesets.spellchrome.events import state_of
 from erc.rulesets.spellchrome.model import Combatant
 from erc.rulesets.spellchrome.rules.armor_class import armor_class
@@ -65,22 +65,6 @@ class StatusResult(FightView):
     elapsed_s: int
     """SC1.2: seconds of combat before this round began (6 a round)."""
     combatants: tuple[CombatantStatus, ...]
-
-
-def acted(who: Combatant) -> bool:
-    """Its turn has begun: it used its standard or its move action this round (or ended
-    its turn, SC Part 3 point 15)."""
-    return who.standard_used or who.move_used
-
-
-def can_act(who: Combatant) -> bool:
-    """SC1.4: nothing stops it acting (``erc.rulesets.spellchrome.conditions.cannot_act``)."""
-    return cannot_act(who) is None
-
-
-def fight(state: Any) -> Any:
-    """Who is next, whether the fight is over, who won (``erc.core.status.turns``)."""
-    return turns(state, acted=acted, can_act=can_act, standing=standing)
 
 
 def _row(c: Combatant, state: Any, place: int | None) -> CombatantStatus:
