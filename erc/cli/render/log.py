@@ -6,7 +6,9 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from typing import Any
 
-from erc.core.human import text
+from rich.text import Text
+
+from erc.core.human import clean, text
 from erc.core.outcome import Outcome
 
 
@@ -15,11 +17,16 @@ def render(outcome: Outcome) -> Iterator[Any]:
     if outcome.command == "undo":
         yield text(f"undid event {result.cancelled} ({result.command})")
         return
-    yield text(f"journal {result.journal}: {len(result.events)} event(s)", "bold")
+    yield _line(f"{len(result.events)} event(s) in {result.journal}", "bold")
     for event in result.events:
         undone = bool(event.get("undone"))
         line = sentence(event) + (" (undone)" if undone else "")
-        yield text(line, "dim strike" if undone else "")
+        yield _line(line, "dim strike" if undone else "")
+
+
+def _line(words: str, style: str) -> Text:
+    """One line whatever its length (the terminal wraps it; ``grep`` sees it whole)."""
+    return Text(clean(words), style=style, no_wrap=True, overflow="ignore")
 
 
 ORDER_DICE = frozenset({"reaction-check", "sc-initiative"})
