@@ -126,9 +126,9 @@ def test_status_has_one_layout_and_one_set_of_keys(erc: Any, tmp_path: Path) -> 
         path = shipped(tmp_path, name)
         play_to_the_end(erc, path)
         status = ok(erc, path, "status")
-        assert COMMON_RESULT <= set(status)
+        assert set(status) >= COMMON_RESULT
         for c in status["combatants"]:
-            assert COMMON_ROW <= set(c)
+            assert set(c) >= COMMON_ROW
             assert set(c["resources"]) == resources
             assert all(
                 set(k) == {"name", "by", "rounds_left", "actions_left"} for k in c["conditions"]
@@ -146,9 +146,9 @@ def test_status_has_one_layout_and_one_set_of_keys(erc: Any, tmp_path: Path) -> 
     assert len(layouts) == 1, layouts
     er, sc, el = (seen[r] for r in RULESETS)
     core = er[1] & sc[1] & el[1]
-    assert COMMON_RESULT <= core
+    assert core >= COMMON_RESULT
     common_rows = er[2] & sc[2] & el[2]
-    assert COMMON_ROW <= common_rows
+    assert common_rows >= COMMON_ROW
     assert len({frozenset(v[3]) for v in seen.values()}) == 3  # the resources differ
 
 
@@ -323,3 +323,28 @@ def test_log_reads_as_sentences_with_totals(erc: Any, tmp_path: Path) -> None:
     events = ok(erc, path, "log")["events"]
     recorded = [json.loads(x) for x in journal(path).read_text().splitlines()]
     assert [e["effects"] for e in events] == [e["effects"] for e in recorded]
+
+
+# --- docs/table.md ----------------------------------------------------------------------
+
+
+def test_docs_table_examples_run_in_order(
+    erc: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """docs/table.md: every ```console example runs, in the page's order, on a copy of the
+    shipped encounters with one journal (the page plays one fight)."""
+    import re
+    import shlex
+
+    from tests.conftest import ROOT
+
+    page = (ROOT / "docs" / "table.md").read_text()
+    blocks = re.findall(r"```console\n(.*?)```", page, re.S)
+    lines = [x[2:] for b in blocks for x in b.splitlines() if x.startswith("$ erc ")]
+    assert len(lines) >= 6
+    shutil.copytree(ENCOUNTERS, tmp_path / "encounters")
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("ERC_JOURNAL", str(tmp_path / "fight.journal.jsonl"))
+    for line in lines:
+        ran = erc(*shlex.split(line)[1:])
+        assert ran.code == 0, (line, ran.err)

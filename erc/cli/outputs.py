@@ -60,7 +60,16 @@ def ruleset_output(ruleset: Ruleset, command: str) -> Output:
         from erc.cli import RECORDING
 
         results = tuple(_class(t) for t in _SHARED_RESULTS[command])
-        return Output(command, results, ruleset.name, settings, apply=command in RECORDING)
+        where, _, function = SHARED[command].partition(":")
+        traits = getattr(getattr(module(where), function), "erc_traits", None)
+        return Output(
+            command,
+            results,
+            ruleset.name,
+            settings,
+            dice=bool(traits and traits.dice),
+            apply=command in RECORDING or bool(traits and traits.apply),
+        )
     package = ruleset.package
     results = tuple(_class(f"{package}.{t}") for t in declared.RESULTS[command])
     target = ruleset.command(command)

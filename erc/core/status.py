@@ -109,6 +109,8 @@ def turns(
                 alone.append(c.name)
     sides = tuple(Standing(side, n, n) for side, n in counts.items())
     over = sum(s.standing if s.side == NO_SIDE else 1 for s in sides if s.standing) < 2
+    if over and _one_side(combatants):
+        over = False  # a file with one side only is a drill, not a fight: never over
     following = None
     if not over:
         following = next(
@@ -120,6 +122,14 @@ def turns(
         winner = left[0] if left else None
     survivors = tuple(c.name for c in combatants if standing(c))
     return Turns(state.round, order, following, sides, over, winner, survivors)
+
+
+def _one_side(combatants: Sequence[Any]) -> bool:
+    """Everyone in the file is on one side (none on no side but a lone one): there is no
+    fight to be over (a drill of initiative or movement), so it never ends."""
+    sides = {c.side for c in combatants}
+    lone = sum(1 for c in combatants if c.side == NO_SIDE)
+    return len(sides) <= 1 and (NO_SIDE not in sides or lone <= 1)
 
 
 class CombatantView(Value):

@@ -132,8 +132,9 @@ def status(who: Combatant, checked: Awareness | None) -> str:
     return blocking[0] if blocking else ("woke" if woke else "acts")
 
 
-def _unrolled(place: int, who: Combatant) -> Place:
-    """R3.5: a combatant that is not standing rolls no initiative; it is marked down."""
+def _unrolled(place: int, who: Combatant, checked: Awareness | None) -> Place:
+    """R3.5: a combatant that is not standing rolls no initiative; it acts not (``status``
+    says why: down at Body 0, else its condition)."""
     parts = breakdown(who)
     modifier = parts.agility + parts.other + parts.weapon_mod + parts.armor_mod
     return Place(
@@ -145,7 +146,7 @@ def _unrolled(place: int, who: Combatant) -> Place:
         tiebreak=(),
         breakdown=parts,
         acts=False,
-        status="down" if who.body <= 0 else status(who, None),
+        status=status(who, checked),
         rolled=False,
     )
 
@@ -200,7 +201,7 @@ def roll_init(
                 status=state,
             )
         )
-    order += [_unrolled(len(order) + 1 + i, who) for i, who in enumerate(out)]
+    order += [_unrolled(len(order) + 1 + i, c, by_name.get(c.name)) for i, c in enumerate(out)]
     if checked is None:
         return Initiative(round, tuple(order), kept=bool(previous))
     return Initiative(
