@@ -348,3 +348,79 @@ def test_docs_table_examples_run_in_order(
     for line in lines:
         ran = erc(*shlex.split(line)[1:])
         assert ran.code == 0, (line, ran.err)
+
+
+# --- messages that say the cause and the fix (issue 30) ----------------------------------
+
+PIT = """erc: 1
+combatants:
+  - {name: Hero, side: party, species: human, ac: 12, body: 20,
+     attributes: {strength: 4, agility: 4}, pools: {primary: 2},
+     weapons: [{name: gladius, kind: melee, weight: medium, damage_type: edged}]}
+  - {name: Big Brute, side: foes, species: human, ac: 12, body: 20,
+     attributes: {strength: 4, agility: 4}, pools: {primary: 1},
+     weapons: [{name: war club, kind: melee, weight: medium, damage_type: blunt}]}
+  - {name: Big Boss, side: foes, species: human, ac: 10, body: 10,
+     attributes: {strength: 2, agility: 2}, pools: {primary: 1},
+     weapons: [{name: staff, kind: melee, weight: medium, damage_type: blunt}]}
+"""
+
+
+def test_a_disarmed_attacker_is_pointed_to_pick_up(erc: Any, tmp_path: Path) -> None:
+    """R8.3, R12.4: a disarmed weapon "lies where it was flung: `erc pick-up NAME [WEAPON]`
+    recovers it" (issue 30: the message said only "has no weapon for its primary pool")."""
+    path = tmp_path / "pit.yaml"
+    path.write_text(PIT)
+    ok(erc, path, "roll-init", "--apply", "--rolls", "9,5,1")
+    ok(erc, path, "disarm", "Hero", "Big Brute", "--no-resist", "--rolls", "20", "--apply")
+    message = refused(erc, path, "no-weapon", "attack", "Big Brute", "Hero", "--apply")
+    assert "war club lies on the ground" in message
+    assert "erc pick-up 'Big Brute' 'war club' --apply" in message
+
+
+def test_an_unquoted_name_with_a_space_gets_a_hint_to_quote(erc: Any, tmp_path: Path) -> None:
+    """CONTRACT "an ambiguous or unknown name is an error that lists the candidates";
+    issue 30: `erc attack Vessa Bandit 1` unquoted gave no hint to quote."""
+    path = shipped(tmp_path, "ambush.yaml")
+    message = refused(erc, path, "ambiguous-combatant", "attack", "Vessa", "Bandit", "1")
+    assert "Bandit 1, Bandit 2, Bandit 3" in message and "in quotes" in message
+    assert '"Bandit 1"' in message
+
+
+def test_suggestions_keep_the_files_spelling(erc: Any, tmp_path: Path) -> None:
+    """Issue 30: suggestions came lowercased (`did you mean 'ogre'?`)."""
+    path = shipped(tmp_path, "duel.yaml")
+    assert "did you mean 'Kaela'?" in refused(erc, path, "unknown-combatant", "heal", "kaeal", "1")
+
+
+def test_check_a_tab_no_combatants_and_warnings_before_ok(erc: Any, tmp_path: Path) -> None:
+    """CONTRACT `check`: errors with line and column (issue 30: a tab gave "found character
+    that cannot start any token"; a file with no combatants passed; `ok` came before the
+    file's warnings)."""
+    tab = tmp_path / "tab.yaml"
+    tab.write_text("erc: 1\ncombatants:\n  - name: A\n\tbody: 3\n")
+    ran = erc("check", str(tab))
+    assert ran.code == 1
+    assert f"{tab}:4:1: YAML syntax: a tab: tabs are not allowed for indentation" in ran.out
+    empty = tmp_path / "empty.yaml"
+    empty.write_text("erc: 1\ncombatants: []\n")
+    ran = erc("check", str(empty))
+    assert ran.code == 1 and "no combatants" in ran.out
+    warned = tmp_path / "warned.yaml"
+    warned.write_text(
+        "erc: 1\nruleset: elysium\ncombatants:\n"
+        "  - {name: A, hp: 10, skills: {swrod: 2}}\n  - {name: B, hp: 10}\n"
+    )
+    lines = erc("check", str(warned)).out.splitlines()
+    first_warning = next(i for i, x in enumerate(lines) if "warning: " in x)  # EL Part 3.1
+    assert lines.index(f"{warned}: ok") == first_warning + 1
+
+
+def test_sc_movement_after_a_full_attack_says_why(erc: Any, tmp_path: Path) -> None:
+    """SC4.4: a full attack takes both actions; issue 30: `movement` then said only "20 ft
+    is 20 ft short" without saying the full attack took the move action."""
+    path = shipped(tmp_path, "spellchrome-warehouse.yaml")
+    ok(erc, path, "roll-init", "--apply", "--seed", "3")
+    ok(erc, path, "attack", "Wren", "Thug 1", "--full", "--apply", "--seed", "2")
+    message = refused(erc, path, "not-enough-movement", "movement", "Wren", "--ft", "20")
+    assert "a full attack" in message and "move action" in message
