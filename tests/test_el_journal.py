@@ -59,7 +59,7 @@ def test_status_has_the_contracts_fields(erc: Any, tmp_path: Path) -> None:
     assert rows["Ogre"]["morale"]["level"] > 0 and rows["Ogre"]["agitation"]["level"] == 0
     assert [p["name"] for p in result["order"]] == ["Kharza", "Beldo", "Ogre"]
     assert all({"place", "name", "acted", "can_act"} == set(p) for p in result["order"])
-    # EL Part 3 point 17: next is the first who can act, has AP left and has not ended its
+    # Part 3.17: next is the first who can act, has AP left and has not ended its
     # turn; Kharza has spent 2 of its AP, so it is still next
     assert result["next"] == "Kharza"
     assert {s["side"]: s["standing"] for s in result["sides"]} == {"party": 2, "foes": 1}
@@ -67,7 +67,7 @@ def test_status_has_the_contracts_fields(erc: Any, tmp_path: Path) -> None:
 
 
 def test_next_is_the_first_who_can_act_and_has_not_yet(erc: Any, tmp_path: Path) -> None:
-    """EL Part 3 point 17: "Next (the tracker): the first combatant in the round's order who
+    """Part 3.17: "Next (the tracker): the first combatant in the round's order who
     can act, has AP left and has not ended its turn. `erc end-turn NAME --apply` gives up
     the AP it has left" (issue 30: after Kharza spent some of its AP, status had moved on)."""
     path = shipped(tmp_path)
