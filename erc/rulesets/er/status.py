@@ -14,7 +14,7 @@ from erc.core.status import (
     wake_due,
 )
 from erc.core.value import Value
-from erc.rulesets.er.conditions import acted, can_act, down, fight, standing
+from erc.rulesets.er.conditions import acted, can_act, cannot_react, down, fight, standing
 from erc.rulesets.er.events import state_of
 from erc.rulesets.er.model import Combatant
 from erc.rulesets.er.rules.movement import Turn, movement
@@ -126,7 +126,7 @@ def _row(c: Combatant, state: Any, place: int | None) -> CombatantStatus:
         marks=_marks(c),
         resources=Resources(
             action=_action(c),
-            reaction=not c.reaction_used and can_act(c),
+            reaction=not c.reaction_used and cannot_react(c) is None,
             movement_left_ft=movement_left(c),
         ),
         body=c.body,
