@@ -99,7 +99,7 @@ def play_to_the_end(erc: Any, path: Path, *, max_rounds: int = 80) -> dict[str, 
 
 def headers(human: str) -> list[str]:
     line = next(x for x in human.splitlines() if "┃" in x)
-    return [h.strip() for h in line.split("┃")]
+    return [h.strip() for h in line.strip().strip("┃").split("┃")]
 
 
 @pytest.mark.parametrize("ruleset", list(RULESETS))

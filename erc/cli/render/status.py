@@ -22,7 +22,9 @@ def render(outcome: Outcome) -> Iterator[Any]:
     if result.next:
         title += f": {result.next} is next"
     grid = table(title, "#", "name", "side", result.health_word, "conditions", "left this round")
-    grid.show_edge = False  # 80 columns: the outer frame is the first thing to go
+    grid.pad_edge = False  # 80 columns for the shipped encounters: no padding inside the frame
+    for column in grid.columns[:2]:
+        column.no_wrap = True  # the place and the name stay whole; the other columns wrap
     unplaced = len(result.order) + 1
     for c in sorted(result.combatants, key=lambda c: c.place or unplaced):
         is_next = c.name == result.next
