@@ -387,6 +387,13 @@ def test_an_unquoted_name_with_a_space_gets_a_hint_to_quote(erc: Any, tmp_path: 
     assert '"Bandit 1"' in message
 
 
+def test_an_extra_word_of_a_name_gets_the_same_hint(erc: Any, tmp_path: Path) -> None:
+    """Issue 30, a one-target command (Spellchrome's attack): `Thug 1` unquoted leaves an
+    extra argument; the usage error says to quote a name with a space."""
+    path = shipped(tmp_path, "spellchrome-warehouse.yaml")
+    assert "goes in quotes" in refused(erc, path, "usage", "attack", "Wren", "Thug", "1")
+
+
 def test_suggestions_keep_the_files_spelling(erc: Any, tmp_path: Path) -> None:
     """Issue 30: suggestions came lowercased (`did you mean 'ogre'?`)."""
     path = shipped(tmp_path, "duel.yaml")

@@ -143,7 +143,10 @@ def usage_error(error: Exception) -> ErcError | None:
             if " " in path
             else (" (try 'erc --help')")
         )
-        return ErcError("usage", error.format_message() + hint)
+        said = error.format_message()
+        if said.startswith("Got unexpected extra argument"):  # erc attack Vessa Bandit 1
+            said += "; a name with a space goes in quotes, as one argument"
+        return ErcError("usage", said + hint)
     if isinstance(error, click_exceptions.ClickException):
         return ErcError("usage", error.format_message())
     return None
