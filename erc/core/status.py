@@ -185,5 +185,6 @@ def places(fight: Turns) -> dict[str, int]:
 def wake_due(name: str, conditions: Sequence[Any], current_round: int) -> tuple[str, ...]:
     """R4.4: from round 2 an asleep combatant checks to wake (DC 17) each round."""
     if current_round >= 2 and any(c.name == "asleep" for c in conditions):
-        return (f"{name} is asleep: its wake check is due (DC 17, R4.4)",)
+        shown = repr(name) if " " in name else name
+        return (f"{name} is asleep: its wake check is due, DC 17 (R4.4: erc perceive {shown})",)
     return ()
