@@ -15,10 +15,8 @@ $(VENV)/.installed: pyproject.toml
 
 # Byte-code for erc itself: an editable install is never compiled by pip, and where
 # PYTHONDONTWRITEBYTECODE is set nothing writes it, so every run would compile from source.
-# Then erc's start-up image: all of it in one file (erc/__init__.py, erc/image.py).
 bytecode:
 	$(BIN)/python -m compileall -q erc
-	$(BIN)/python -m erc.image
 
 lint: setup
 	$(BIN)/ruff check erc tests benchmarks

@@ -100,6 +100,11 @@ ER_PREVIEWS: list[tuple[str, list[str]]] = [
     ("duel.yaml", ["condition", "Ogre", "prone", "blind"]),
     ("duel.yaml", ["condition", "Ogre", "charmed", "--by", "Kaela", "--rounds", "2"]),
     ("duel.yaml", ["spend", "Kaela", "--action", "--reaction", "--ft", "10"]),
+    ("ambush.yaml", ["feat", "Thorin", "strength", "--comp", "12"]),
+    ("ambush.yaml", ["feat", "Thorin", "will", "--comp", "15", "--preservation", "--advantage"]),
+    ("ambush.yaml", ["feat", "Mira", "agility", "--comp", "10", "--odds"]),
+    ("ambush.yaml", ["show", "Thorin"]),
+    ("duel.yaml", ["show", "Ogre"]),
 ]
 ER_FIGHT: list[tuple[str, list[str]]] = [
     ("duel.yaml", ["status"]),
@@ -177,6 +182,10 @@ SC_PREVIEWS: list[tuple[str, list[str]]] = [
     (SC, ["damage", "Sentinel", "15"]),
     (SC, ["heal", "Thug 1", "1"]),
     (SC, ["condition", "Thug 1", "bound", "--rounds", "1"]),
+    (SC, ["ability", "Vex", "dexterity", "--dc", "15"]),
+    (SC, ["ability", "Lookout", "strength", "--dc", "15"]),
+    (SC, ["ability", "Vex", "strength", "--dc", "12", "--mod", "2", "--odds"]),
+    (SC, ["show", "Vex"]),
 ]
 SC_FIGHT: list[tuple[str, list[str]]] = [
     (SC, ["status"]),
@@ -241,6 +250,10 @@ EL_PREVIEWS: list[tuple[str, list[str]]] = [
     (EL, ["damage", "Ogre", "5"]),
     (EL, ["heal", "Beldo", "2"]),
     (EL, ["condition", "Ogre", "prone", "unaware"]),
+    (EL, ["skill", "Kharza", "athletics", "--vs", "12"]),
+    (EL, ["skill", "Beldo", "lore", "--vs", "8", "--ap", "2"]),
+    (EL, ["skill", "Kharza", "agility", "--vs", "9", "--odds"]),
+    (EL, ["show", "Kharza"]),
 ]
 EL_FIGHT: list[tuple[str, list[str]]] = [
     (EL, ["status"]),
@@ -387,6 +400,8 @@ def outputs(tmp: Path) -> list[Output]:
             one(ruleset, str(folder / name), args, True)
         for name, args in fight:
             one(ruleset, str(folder / name), args, False)
+    for ruleset, name, renamed, newcomer in TABLE:
+        _table(one, tmp, folder / name, ruleset, renamed, newcomer)
     for args in SHARED:
         one("er", None, args, False)
     one("er", None, ["check", str(folder), "--format", "json"], False)
@@ -396,6 +411,60 @@ def outputs(tmp: Path) -> list[Output]:
         one("er", None, args, True)
     found += _batch(folder)
     return found
+
+
+TABLE = [
+    ("er", "duel.yaml", ("Ogre", "Ogre Chief"), ("Kaela", "Grub")),
+    (
+        "spellchrome",
+        SC,
+        ("Vex", "Vex Prime"),
+        ("Wren", "Drone"),
+    ),
+    ("elysium", EL, ("Beldo", "Beldo the Bold"), ("Kharza", "Goblin")),
+]
+"""Per ruleset: the file, a combatant renamed in its edited copy (old, new), and one whose
+block is copied under a new name (a combatant added mid-fight: ``erc join``)."""
+
+
+def _edited(path: Path, renamed: tuple[str, str], newcomer: tuple[str, str]) -> Path:
+    """A copy of ``path`` as a GM edits it mid-fight: one renamed, one added."""
+    text = path.read_text()
+    start = text.index(f"  - name: {newcomer[0]}\n")
+    end = text.find("\n  - name:", start + 1)
+    block = text[start : end + 1 if end >= 0 else len(text)]
+    text = text.replace(f"name: {renamed[0]}\n", f"name: {renamed[1]}\n", 1)
+    added = block.replace(f"name: {newcomer[0]}", f"name: {newcomer[1]}", 1)
+    edited = path.with_name(path.stem + "-edited.yaml")
+    edited.write_text(text.rstrip("\n") + "\n" + added.rstrip("\n") + "\n")
+    return edited
+
+
+def _table(
+    one: Any, tmp: Path, path: Path, ruleset: str, renamed: tuple[str, str], newcomer: Any
+) -> None:
+    """The table's journal commands on one fight: rename, join, undo --to, new-fight."""
+    edited = str(_edited(path, renamed, newcomer))
+    journal = ["--journal", str(tmp / f"{ruleset}-table.journal.jsonl")]
+    old, new = renamed
+    one(ruleset, str(path), ["roll-init", "--apply", "--seed", "1", *journal], False)
+    one(ruleset, edited, ["status", *journal], True)  # journal-name-missing
+    one(ruleset, edited, ["rename", old, new, *journal], False)
+    one(ruleset, edited, ["rename", old, "Nobody", *journal], True)
+    one(ruleset, edited, ["rename", old, new, "--apply", *journal], False)
+    for seed in SEEDS:
+        one(ruleset, edited, ["join", newcomer[1], "--seed", str(seed), *journal], False)
+    one(ruleset, edited, ["join", newcomer[1], "--apply", "--seed", "1", *journal], False)
+    one(ruleset, edited, ["join", newcomer[1], "--apply", "--seed", "1", *journal], True)
+    one(ruleset, edited, ["show", newcomer[1], *journal], False)
+    one(ruleset, edited, ["undo", "--to", "2", *journal], False)
+    one(ruleset, edited, ["undo", "--to", "0", *journal], True)
+    one(ruleset, edited, ["undo", *journal], False)
+    one(ruleset, edited, ["log", *journal], False)
+    one(ruleset, edited, ["new-fight", *journal], False)
+    one(ruleset, edited, ["new-fight", "--apply", *journal], False)
+    one(ruleset, edited, ["new-fight", *journal], False)
+    one(ruleset, edited, ["join", newcomer[1], *journal], True)  # no round
 
 
 def _batch(folder: Path) -> list[Output]:

@@ -152,3 +152,74 @@ def test_a_relative_xdg_cache_home_is_ignored(
     assert cache.folder() == str(tmp_path / "home" / ".cache" / "erc")
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
     assert cache.folder() == str(tmp_path / "xdg" / "erc")
+
+
+# Loads one encounter with the erc found first on the path; prints which erc it was and
+# whether the file came from the cache (a hit imports no YAML parser).
+_PROBE = (
+    "import sys\n"
+    "import erc\n"
+    "from erc.core.encounter import load\n"
+    "load(sys.argv[1])\n"
+    "print(erc.__file__)\n"
+    "print('miss' if 'yaml' in sys.modules else 'hit')\n"
+)
+
+
+def _load_with(package: Path, encounter: Path, cache_dir: Path) -> str:
+    import subprocess
+    import sys
+
+    env = {**os.environ, "PYTHONPATH": str(package), "ERC_CACHE_DIR": str(cache_dir)}
+    ran = subprocess.run(
+        [sys.executable, "-c", _PROBE, str(encounter)],
+        env=env,
+        cwd=package,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert ran.returncode == 0, ran.stderr
+    where, outcome = ran.stdout.split()
+    assert Path(where).parent.parent == package  # this copy of erc, not the installed one
+    return outcome
+
+
+def test_two_installs_sharing_a_cache_folder_keep_their_own_entries(
+    folder: Path, tmp_path: Path
+) -> None:
+    """Issue 29: a cache entry is keyed by what it depends on (erc's version and code, the
+    file's bytes), so two installs sharing one folder (a pipx install and a checkout) each
+    keep their entry: after one miss each, every call is a hit, whichever ran last."""
+    source = Path(cache.__file__).resolve().parents[2]
+    installs = [tmp_path / "pipx", tmp_path / "checkout"]
+    for install in installs:
+        shutil.copytree(source, install / "erc", ignore=shutil.ignore_patterns("__pycache__"))
+    # the checkout's code differs from the pipx install's (an edit to the model's builder)
+    edited = installs[1] / "erc" / "rulesets" / "er" / "build.py"
+    edited.write_text(edited.read_text() + "\n# an edit\n")
+    folder.parent.mkdir(exist_ok=True)
+    duel = copy("duel.yaml", tmp_path)
+    first = [_load_with(install, duel, folder) for install in installs]
+    again = [_load_with(install, duel, folder) for install in (*installs, *installs)]
+    assert first == ["miss", "miss"]
+    assert again == ["hit"] * 4
+    assert len(list(folder.glob("*.marshal"))) == 2
+
+
+def test_an_entry_of_older_ruleset_code_is_a_miss(
+    folder: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A ruleset's own files are not in the entry's name (the ruleset is known once the entry
+    is read) but are in its stored key: one changed since the entry was written is a miss."""
+    path = copy("duel.yaml", tmp_path)
+    load(str(path))
+    assert cached(path) is not None
+    stamp = cache._stamp
+    core = cache._CORE_SOURCES
+    monkeypatch.setattr(
+        cache, "_stamp", lambda names: stamp(names) + ("" if names == core else "!")
+    )
+    assert len(list(folder.glob("*.marshal"))) == 1
+    assert cached(path) is None

@@ -71,7 +71,7 @@ def test_commands_are_the_rulesets_and_the_shared_ones() -> None:
     assert er[:3] == ["roll-init", "attack", "sneak"] and "drop" in er and "trip" not in er
     assert {"status", "log", "undo", "batch", "check", "schema", "roll"} <= set(er)
     assert bash("erc", "at") == ["attack"]
-    assert bash("erc", "s") == ["sneak", "spend", "status", "schema"]
+    assert bash("erc", "s") == ["sneak", "spend", "show", "status", "schema"]
     elysium = bash("erc", "", ERC_ENCOUNTER=ELYSIUM)  # the encounter's ruleset
     assert {"trip", "feint", "grab", "social"} <= set(elysium) and "drop" not in elysium
     assert bash("erc", "-") == ["--help", "--version", "--install-completion", "--show-completion"]
@@ -588,3 +588,12 @@ def test_every_value_offered_is_one_the_command_takes(
         ran = erc(*line, *given, "-e", encounter, "--json", "--journal", str(tmp_path / "j"))
         refused = ran.error["code"] if ran.code else None
         assert refused is None or not refused.startswith("unknown"), (value, ran.err)
+
+
+def test_the_table_checks_complete_their_attribute_ability_or_skill() -> None:
+    """R14.1 feat: R1.2's sub-attributes; Part 3.15 ability: strength, dexterity; Part 3.16
+    skill: the file's skills and the abilities."""
+    assert bash("erc", "feat", "-e", AMBUSH, "Thorin", "re") == ["resilience"]
+    warehouse = str(ENCOUNTERS / "spellchrome-warehouse.yaml")
+    assert bash("erc", "ability", "-e", warehouse, "Vex", "") == ["strength", "dexterity"]
+    assert bash("erc", "skill", "-e", ELYSIUM, "Kharza", "ath") == ["athletics"]

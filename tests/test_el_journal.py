@@ -67,7 +67,7 @@ def test_status_has_the_contracts_fields(erc: Any, tmp_path: Path) -> None:
 
 
 def test_next_is_the_first_who_can_act_and_has_not_yet(erc: Any, tmp_path: Path) -> None:
-    """Part 3.17: "Next (the tracker): the first combatant in the round's order who
+    """Part 3.17 (EL-P17): "Next (the tracker): the first combatant in the round's order who
     can act, has AP left and has not ended its turn. `erc end-turn NAME --apply` gives up
     the AP it has left" (issue 30: after Kharza spent some of its AP, status had moved on)."""
     path = shipped(tmp_path)
@@ -147,7 +147,7 @@ def test_a_bad_effect_in_the_journal_is_a_clean_error(erc: Any, tmp_path: Path) 
     event["effects"] = [{"type": "pinned", "who": "Beldo", "by": "Nobody"}]
     journal.write_text(json.dumps(event) + "\n")
     error = refused(erc, path, "status")
-    assert error["code"] == "bad-journal"
+    assert error["code"] == "journal-name-missing"  # CONTRACT "The table"
 
 
 def test_refusals_read_the_folded_state(erc: Any, tmp_path: Path) -> None:

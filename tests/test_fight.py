@@ -644,7 +644,7 @@ def test_seed_001_shackling_one_revived_from_0_body_may_be_bound(erc: Any, pit: 
     from 0 notes it and binds no one (an ally's healing must not)."""
     applied(erc, pit, "damage", "Brute", "20")
     revived = applied(erc, pit, "heal", "Brute", "3")["result"]
-    assert any("bound" in note and "seed 001" in note for note in revived["notes"])
+    assert any("bound" in note and "R12.2" in note for note in revived["notes"])
     assert "bound" not in names(row(erc, pit, "Brute"))
     again = applied(erc, pit, "heal", "Brute", "3")["result"]
     assert not any("revived" in note for note in again["notes"])

@@ -262,7 +262,8 @@ def test_a_line_nested_past_the_decoders_depth_is_a_clean_error(erc: Any, tmp_pa
 
 def test_a_round_naming_someone_not_in_the_encounter_is_an_error(erc: Any, tmp_path: Path) -> None:
     """README: "an event naming someone not in the encounter is an error with its line", the
-    names of a round's order and its surprised too (a journal of another encounter)."""
+    names of a round's order and its surprised too (a journal of another encounter); CONTRACT
+    "The table": its code is `journal-name-missing`, the message the way on (R14.4)."""
     path = tmp_path / "j.jsonl"
     for effect in (
         '{"type":"round","round":1,"order":[["Nobody",1,[]]]}',
@@ -270,8 +271,8 @@ def test_a_round_naming_someone_not_in_the_encounter_is_an_error(erc: Any, tmp_p
     ):
         path.write_text('{"id":1,"command":"roll-init","round":1,"effects":[' + effect + "]}\n")
         ran = erc("status", "-e", DUEL, "--journal", path, "--json")
-        assert ran.code == 2 and ran.error["code"] == "bad-journal"
-        assert "Nobody" in ran.error["message"]
+        assert ran.code == 2 and ran.error["code"] == "journal-name-missing"
+        assert "Nobody" in ran.error["message"] and "erc rename" in ran.error["message"]
 
 
 def test_with_json_an_error_is_one_document_its_warnings_in_it(erc: Any, tmp_path: Path) -> None:

@@ -29,15 +29,12 @@ KNOWN = {
     "them (rules.die 'd10'): a conflict within CONTRACT, reported, not renamed",
     "perception": "CONTRACT lists roll-init's perception as a list of checks and sneak's "
     "sneak.perception as one check or null: a conflict within CONTRACT, reported",
+    "target": 'CONTRACT "The table" gives the checks (feat, ability, skill) a `target`, the '
+    "Comp, DC or number (an integer), while attacks name their target (a string): a conflict "
+    "within CONTRACT, reported",
     "standing": "CONTRACT lists status combatants[].standing (a boolean) and, R13.6, "
     "sides[].standing (the number standing): a conflict within CONTRACT, reported; the "
     "count is also sides[].n_standing",
-    "reaction": 'CONTRACT "The table" names ER status combatants[].resources.reaction '
-    "(whether the reaction is left: a boolean) while disarm's and drop's reaction is the "
-    "victim's competition (an object): a conflict within CONTRACT, reported",
-    "ap": 'CONTRACT "The table" names Elysium status combatants[].resources.ap (AP a round: '
-    "an integer) while the actions' ap is what they spent (an object): a conflict within "
-    "CONTRACT, reported",
 }
 """Keys CONTRACT itself gives two types; each is reported, awaiting a decision. A key that
 no longer conflicts must leave this list (``test_known_conflicts_are_still_there``)."""

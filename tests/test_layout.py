@@ -79,3 +79,101 @@ def test_the_walk_sees_imports() -> None:
     assert "erc.rulesets.er.rules.attack" in found  # a lazy import inside the function
     assert "erc.core.session" in found  # a TYPE_CHECKING import
     assert any(t.startswith("erc.core") for t in imports(ERC / "cli" / "boundary.py"))
+
+
+# --- no import circle (issue 29) ----------------------------------------------------------
+#
+# An edge is an import of one erc module by another, at a module's top or inside a function
+# (a lazy import still means each module needs the other); imports under ``if
+# TYPE_CHECKING:`` are left out (they never run). Importing ``erc.a.b`` runs ``erc.a`` too,
+# but that edge from a module to its own packages is left out: every submodule has it.
+
+
+def _runtime_imports(nodes: list[ast.stmt] | list[ast.AST], out: list[ast.AST]) -> None:
+    for node in nodes:
+        if isinstance(node, ast.If) and ast.unparse(node.test).endswith("TYPE_CHECKING"):
+            _runtime_imports(node.orelse, out)
+        elif isinstance(node, ast.Import | ast.ImportFrom):
+            out.append(node)
+        else:
+            _runtime_imports(list(ast.iter_child_nodes(node)), out)
+
+
+MODULE_NAMES = {module_name(p) for p in MODULES}
+
+
+def runtime_imports(path: Path) -> set[str]:
+    """The erc modules ``path`` imports when it runs (not for the type checker): each
+    import's target, the submodule where ``from package import name`` names one."""
+    nodes: list[ast.AST] = []
+    _runtime_imports(ast.parse(path.read_text()).body, nodes)
+    me = module_name(path)
+    package = me if path.name == "__init__.py" else me.rpartition(".")[0]
+    found: set[str] = set()
+    for node in nodes:
+        if isinstance(node, ast.Import):
+            targets = [alias.name for alias in node.names]
+        else:
+            assert isinstance(node, ast.ImportFrom)
+            base = node.module or ""
+            if node.level:
+                anchor = package.split(".")[: len(package.split(".")) - node.level + 1]
+                base = ".".join([*anchor, base]) if base else ".".join(anchor)
+            targets = [
+                f"{base}.{a.name}" if f"{base}.{a.name}" in MODULE_NAMES else base
+                for a in node.names
+            ]
+        for target in targets:
+            while target and target not in MODULE_NAMES:  # erc.x.y.Name: module erc.x.y
+                target = target.rpartition(".")[0]
+            if target and target != me:
+                found.add(target)
+    return found
+
+
+def import_circle(graph: dict[str, set[str]]) -> list[str] | None:
+    """One circle of imports in ``graph`` (module -> modules it imports), or None."""
+    state: dict[str, int] = {}  # 1: on the current path, 2: done
+    path: list[str] = []
+
+    def visit(module: str) -> list[str] | None:
+        state[module] = 1
+        path.append(module)
+        for target in sorted(graph.get(module, ())):
+            if state.get(target) == 1:
+                return [*path[path.index(target) :], target]
+            if target not in state:
+                found = visit(target)
+                if found:
+                    return found
+        path.pop()
+        state[module] = 2
+        return None
+
+    for module in sorted(graph):
+        if module not in state:
+            found = visit(module)
+            if found:
+                return found
+    return None
+
+
+def test_no_import_circle() -> None:
+    """Issue 29: no two erc modules need each other, directly or around a circle, at run
+    time (``app -> completion -> dispatch -> app`` was one)."""
+    graph = {module_name(p): runtime_imports(p) for p in MODULES}
+    circle = import_circle(graph)
+    assert circle is None, "import circle: " + " -> ".join(circle or ())
+
+
+def test_the_circle_walk_sees_circles() -> None:
+    """The walk itself: lazy imports are edges, the type checker's are not, and a circle
+    is found wherever it closes."""
+    attack = runtime_imports(ERC / "rulesets" / "er" / "commands" / "attack.py")
+    assert "erc.rulesets.er.rules.attack" in attack  # a lazy import inside the function
+    assert "erc.core.session" not in attack  # under TYPE_CHECKING
+    fields = runtime_imports(ERC / "rulesets" / "er" / "fields.py")
+    assert "erc.rulesets.er.model" not in fields  # names the model's classes for mypy only
+    assert import_circle({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == ["a", "b", "c", "a"]
+    assert import_circle({"a": {"b"}, "b": {"c"}, "c": set(), "d": {"d"}}) == ["d", "d"]
+    assert import_circle({"a": {"b", "c"}, "b": {"c"}, "c": set()}) is None

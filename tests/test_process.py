@@ -11,10 +11,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-import erc
-from erc.image import modules as image_modules
 from tests.conftest import ENCOUNTERS, ROOT
-from tests.test_image import index_of, run as run_in
 
 PROBE = (
     "import atexit, gc, sys\n"
@@ -81,13 +78,6 @@ def test_a_plain_pip_install_has_byte_code(tmp_path: Path) -> None:
     assert len(installed) == len(_modules(ROOT))
     missing = [p for p in installed if not Path(importlib.util.cache_from_source(str(p))).is_file()]
     assert missing == []
-    # The first command, where byte-code may be written, writes the start-up image of all of
-    # it from that byte-code (erc.image); the next loads erc from it.
-    run_in(target, "roll", "d6", "--rolls", "4", "--json", writes=True)
-    _, origins, stale = run_in(target, "roll", "d6", "--rolls", "4", "--json", writes=True)
-    assert set(origins.values()) == {"image"} and not stale
-    image = Path(erc.image_path(str(target / "erc")))
-    assert set(index_of(image)) == {name for name, _, _ in image_modules(str(target / "erc"))}
 
 
 # Runs ``erc.cli.<first argument>`` on the rest, with an exit handler, saying when the process

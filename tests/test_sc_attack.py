@@ -582,7 +582,7 @@ def test_part_3_3_victim_aware_also_cancels_an_unaware_condition(erc: Any, tmp_p
     assert (attack["ac"], attack["ac_kind"], attack["parts"]["drop"]) == (17, "normal", 4)
     assert (attack["total"], attack["hit"]) == (4 + 13, True)
     assert (aware["flat_footed"], aware["flat_footed_from"]) == (False, [])
-    assert any("Part 3.3" in note for note in aware["notes"])
+    assert any("SC-P3" in note for note in aware["notes"])
     odds = game.result("sneak", "Vex", "Mark", "--victim-aware", "--odds")["odds"]
     assert odds["p_hit"] == 17 / 20  # faces 4-20 reach AC 17 at +13
     bound = game.result("sneak", "Vex", "Tied", "--victim-aware", "--rolls", "1")
@@ -599,7 +599,7 @@ def test_part_3_8_the_first_weapon_by_default_none_cannot_attack(game: Table) ->
     attack"."""
     assert game.result("attack", "Vex", "Dummy", "--rolls", "1")["weapon"] == "Ceburx 44"
     error = game.error("attack", "Dummy", "Vex")
-    assert error["code"] == "no-weapon" and "Part 3.8" in error["message"]
+    assert error["code"] == "no-weapon" and "SC-P8" in error["message"]
     error = game.error("attack", "Vex", "Dummy", "--with", "batton")
     assert error["code"] == "unknown-weapon" and "did you mean 'baton'" in error["message"]
 

@@ -414,7 +414,7 @@ def test_part_3_12_a_seed_replays(game: Table) -> None:
 
 
 def test_part_3_15_end_turn_gives_up_the_standard_and_move_actions(game: Table) -> None:
-    """Part 3.15: "`erc end-turn NAME --apply` gives up the standard and move actions
+    """Part 3.15 (SC-P15): "`erc end-turn NAME --apply` gives up the standard and move actions
     left": next moves on, and neither action can be taken again this round (R14.3: a turn
     ended is not resumed)."""
     first = game.result("status")["next"]

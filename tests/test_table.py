@@ -1,5 +1,5 @@
 """Issue 30, part A: the fight at the table, one tracker in every ruleset (CONTRACT "The
-table"; RULES R14, R3.5, R4.4; SC Part 3 point 15; EL Part 3 point 17).
+table"; RULES R14, R3.5, R4.4; SC-P15; EL-P17).
 
 Driven through the real CLI (the ``erc`` fixture runs it in this process), dice forced or
 seeded; every fight is played to its end.
@@ -217,7 +217,7 @@ def test_r14_3_end_turn_in_er_gives_up_action_and_movement_not_the_reaction(
 
 
 def test_sc_part3_15_end_turn_gives_up_standard_and_move(erc: Any, tmp_path: Path) -> None:
-    """SC Part 3 point 15: "`erc end-turn NAME --apply` gives up the standard and move
+    """SC-P15: "`erc end-turn NAME --apply` gives up the standard and move
     actions left"."""
     path = shipped(tmp_path, "spellchrome-warehouse.yaml")
     ok(erc, path, "roll-init", "--apply", "--seed", "7")
@@ -419,7 +419,7 @@ def test_check_a_tab_no_combatants_and_warnings_before_ok(erc: Any, tmp_path: Pa
         "  - {name: A, hp: 10, skills: {swrod: 2}}\n  - {name: B, hp: 10}\n"
     )
     lines = erc("check", str(warned)).out.splitlines()
-    first_warning = next(i for i, x in enumerate(lines) if "warning: " in x)  # EL Part 3.1
+    first_warning = next(i for i, x in enumerate(lines) if "warning: " in x)  # EL-P1
     assert lines.index(f"{warned}: ok") == first_warning + 1
 
 

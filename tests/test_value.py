@@ -9,7 +9,8 @@ import sys
 import pytest
 
 from erc.core import value
-from erc.core.value import Value, coerce, fields, replace
+from erc.core.declared import coerce
+from erc.core.value import Value, fields, replace
 
 
 class Point(Value):

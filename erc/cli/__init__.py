@@ -13,7 +13,7 @@ import sys
 from erc.core.errors import ErcError, hold_warnings, released_warnings, show_warnings
 from erc.core.outcome import Outcome
 
-TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Sequence
     from typing import Any
@@ -34,7 +34,11 @@ def run(argv: Sequence[str]) -> int:
     if args and args[0] in ("--show-completion", "--install-completion"):
         from erc.cli.completion import command
 
-        return command(args)
+        try:
+            return command(args)
+        except ErcError as error:
+            report(error, False)
+            return 2
     as_json = wants_json(args)
     if "--apply" in args or (args and args[0] in RECORDING) or os.environ.get("ERC_APPLY"):
         from erc.cli.interrupts import Held
@@ -310,15 +314,6 @@ def main() -> None:
 
         exit_by_interrupt()
         return
-    import erc
-
-    if erc.stale and not sys.dont_write_bytecode:  # the start-up image lacked a module
-        try:
-            from erc.image import refresh
-
-            refresh()
-        except KeyboardInterrupt:  # the command is done: the image waits for another
-            pass
     sys.exit(code)
 
 

@@ -18,6 +18,7 @@ import typer
 from erc import __version__, rulesets
 from erc.cli import options
 from erc.cli.registry import commands, load_command
+from erc.core.errors import ErcError
 
 
 def _version(value: bool) -> None:
@@ -27,10 +28,14 @@ def _version(value: bool) -> None:
 
 
 def _completion_first(value: bool) -> None:
+    """``--show-completion`` or ``--install-completion`` after something else on the line
+    (or in ``erc batch``): they are a command line of their own (``erc.cli.completion``)."""
     if value:
-        from erc.cli.completion import misplaced
-
-        raise misplaced()
+        raise ErcError(
+            "usage",
+            "--show-completion and --install-completion come alone, first on the command line: "
+            "erc --show-completion [bash|zsh|fish]",
+        )
 
 
 def _typed(func: Callable[..., Any], shared: dict[str, Any] | None = None) -> Callable[..., Any]:

@@ -15,7 +15,7 @@ from erc.core.errors import ErcError
 from erc.core.outcome import Outcome
 from erc.core.value import Value
 
-TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Callable
     from typing import Any
@@ -193,14 +193,14 @@ def execute(mechanic: Mechanic, loaded: Loaded, options: Options) -> Outcome:
     elif mechanic.effects is not None and not odds_alone and len(loaded.index):
         preview = loaded.journal  # a fight is under way: say that nothing was recorded
     return Outcome(
-        mechanic.command,
-        result,
-        mechanic.render,
-        loaded.encounter,
-        seed,
-        rolls,
-        odds,
-        applied,
+        command=mechanic.command,
+        result=result,
+        render=mechanic.render,
+        encounter=loaded.encounter,
+        seed=seed,
+        rolls=rolls,
+        odds=odds,
+        applied=applied,
         preview=preview,
     )
 
@@ -287,12 +287,12 @@ def replay(name: str, loaded: Loaded, event_id: int, key: str) -> Outcome:
         "undone": event_id in loaded.index.cancelled,
     }
     return Outcome(
-        name,
-        event.get("result"),
-        "erc.cli.render.replayed",
-        loaded.encounter,
-        event.get("seed") if isinstance(event.get("seed"), int) else None,
-        rolls,
-        None,
-        applied,
+        command=name,
+        result=event.get("result"),
+        render="erc.cli.render.replayed",
+        encounter=loaded.encounter,
+        seed=event.get("seed") if isinstance(event.get("seed"), int) else None,
+        rolls=rolls,
+        odds=None,
+        applied=applied,
     )

@@ -22,7 +22,7 @@ import sys
 
 from erc.core.errors import ErcError
 
-TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Mapping, Sequence
     from typing import Any
@@ -372,9 +372,8 @@ def script(shell: str) -> str:
 
 def command(args: list[str]) -> int:
     """``erc --show-completion [SHELL]`` prints the script; ``erc --install-completion
-    [SHELL]`` installs it where the shell finds it. SHELL defaults to ``$SHELL``'s."""
-    from erc.cli import report
-
+    [SHELL]`` installs it where the shell finds it. SHELL defaults to ``$SHELL``'s. A usage
+    error is an ``ErcError`` (``erc.cli.run`` reports it)."""
     try:
         if len(args) > 2:
             raise ErcError("usage", f"{args[0]} takes one shell: erc {args[0]} [bash|zsh|fish]")
@@ -384,9 +383,6 @@ def command(args: list[str]) -> int:
         else:
             sys.stdout.write("".join(line + "\n" for line in install(shell)))
         sys.stdout.flush()
-    except ErcError as error:
-        report(error, False)
-        return 2
     except OSError as exc:  # a closed stdout
         sys.stderr.write(f"erc: cannot write the output: {exc.strerror or exc}\n")
         return 2
@@ -475,13 +471,3 @@ def _add_lines(rc: str, lines: list[str]) -> bool:
     except OSError as exc:
         raise ErcError("bad-file", f"cannot write {rc}: {exc.strerror or exc}") from None
     return True
-
-
-def misplaced() -> ErcError:
-    """``--show-completion`` or ``--install-completion`` after something else on the line
-    (or in ``erc batch``): they are a command line of their own."""
-    return ErcError(
-        "usage",
-        "--show-completion and --install-completion come alone, first on the command line: "
-        "erc --show-completion [bash|zsh|fish]",
-    )

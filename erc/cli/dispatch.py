@@ -17,7 +17,7 @@ from erc.cli import fast
 from erc.cli.registry import NO_ENCOUNTER, commands, load_command
 from erc.core.errors import ErcError
 
-TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from erc.core.outcome import Outcome
     from erc.core.ruleset import Ruleset

@@ -16,7 +16,7 @@ import os
 from erc.core import module
 from erc.core.text import whole_number
 
-TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Sequence
     from typing import Any

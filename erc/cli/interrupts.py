@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import contextlib
 
-TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from types import FrameType
     from typing import Any

@@ -13,7 +13,7 @@ from erc.cli.registry import SHARED
 from erc.core import module
 from erc.core.errors import ErcError, did_you_mean
 
-TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
@@ -27,9 +27,13 @@ _SHARED_RESULTS = {
     "check": ("erc.cli.commands.check:CheckResult",),
     "schema": (),  # a JSON Schema document: any JSON
     "log": ("erc.cli.commands.journal:LogResult",),
-    "undo": ("erc.cli.commands.journal:UndoResult",),
+    "undo": ("erc.cli.commands.journal:UndoResult", "erc.cli.commands.undo_to:UndoToResult"),
+    "rename": ("erc.cli.commands.table:RenameResult",),
+    "new-fight": ("erc.cli.commands.table:NewFightResult",),
     "end-turn": ("erc.cli.commands.turn:EndTurnResult",),
 }
+_APPLYING = ("rename", "end-turn")
+"""Shared commands whose ``--apply`` records an event (``applied`` in the envelope)."""
 _WITHOUT_ENCOUNTER = ("roll", "check", "schema")
 _DICE = ("roll",)
 
@@ -42,8 +46,8 @@ def _class(target: str) -> type:
 
 def _settings(ruleset: Ruleset) -> type:
     """The class of the envelope's ``rules``: the ruleset's ``Encounter.rules``."""
+    from erc.core.declared import annotations_of
     from erc.core.outschema import _resolve
-    from erc.core.value import annotations_of
 
     model = ruleset.model_module()
     found: type = _resolve(annotations_of(model.Encounter)["rules"], model)
@@ -60,15 +64,12 @@ def ruleset_output(ruleset: Ruleset, command: str) -> Output:
         from erc.cli import RECORDING
 
         results = tuple(_class(t) for t in _SHARED_RESULTS[command])
-        where, _, function = SHARED[command].partition(":")
-        traits = getattr(getattr(module(where), function), "erc_traits", None)
         return Output(
-            command,
-            results,
-            ruleset.name,
-            settings,
-            dice=bool(traits and traits.dice),
-            apply=command in RECORDING or bool(traits and traits.apply),
+            command=command,
+            results=results,
+            ruleset=ruleset.name,
+            settings=settings,
+            apply=command in RECORDING or command in _APPLYING,
         )
     package = ruleset.package
     results = tuple(_class(f"{package}.{t}") for t in declared.RESULTS[command])
@@ -79,11 +80,11 @@ def ruleset_output(ruleset: Ruleset, command: str) -> Output:
         traits = getattr(getattr(module(where), function), "erc_traits", None)
     odds_name = declared.ODDS.get(command)
     return Output(
-        command,
-        results,
-        ruleset.name,
-        settings,
-        getattr(declared, odds_name) if odds_name else None,
+        command=command,
+        results=results,
+        ruleset=ruleset.name,
+        settings=settings,
+        odds=getattr(declared, odds_name) if odds_name else None,
         dice=bool(traits and traits.dice),
         apply=bool(traits and traits.apply),
     )

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from erc.core import module
 
-TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Callable
     from typing import Any
@@ -21,6 +21,8 @@ SHARED: dict[str, str] = {
     "status": "erc.cli.commands.journal:status",
     "log": "erc.cli.commands.journal:log",
     "undo": "erc.cli.commands.journal:undo",
+    "rename": "erc.cli.commands.table:rename",
+    "new-fight": "erc.cli.commands.table:new_fight",
     "batch": "erc.cli.commands.batch:batch",
     "check": "erc.cli.commands.check:check",
     "schema": "erc.cli.commands.schema:schema",

@@ -22,7 +22,7 @@ from __future__ import annotations
 from erc.cli.boundary import Options, execute
 from erc.core.encounter import identity
 
-TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Callable
     from typing import Any

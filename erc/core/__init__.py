@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sys
 
-TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 

@@ -55,7 +55,15 @@ def d20_check(dice: Dice, purpose: str, modifier: int, dc: int, mode: Mode = Mod
     kept = dice.roll_kept(20, purpose, mode)
     total = kept.kept + modifier
     success = succeeds(kept.kept, modifier, dc)
-    return Check(kept.faces(), kept.kept, modifier, total, dc, success, mode)
+    return Check(
+        dice=kept.faces(),
+        roll=kept.kept,
+        modifier=modifier,
+        total=total,
+        dc=dc,
+        success=success,
+        mode=mode,
+    )
 
 
 def settle_ties(
@@ -127,3 +135,87 @@ def choose_round(current: int, given: int | None, *, applying: bool) -> int:
             "roll-init --apply starts the next one",
         )
     return number
+
+
+class AgainstOdds(Value):
+    """``--odds`` of a check against a number (``erc.core.odds.against_odds``)."""
+
+    p_success: float
+    distribution: Mapping[int, float]
+    """The total (the key) -> its probability; empty when no die is rolled."""
+
+
+class Against(Value):
+    """A combatant's check against a fixed number at the table (ER R14.1 feat or save,
+    SC-P15 ability check, EL-P16 skill check): the same fields in
+    every ruleset (CONTRACT "The table"). ``check`` names what is rolled; ``parts`` the terms
+    of ``modifier`` in the order they add up; ``dice`` the dice thrown (two for a roll at
+    advantage or disadvantage, one kept); ``roll`` the kept face, None when no die was
+    rolled (``no_roll`` says why, or ``--odds`` alone); ``target`` the Comp, DC or number
+    (``target_name`` says which); ``success`` None when nothing was rolled (``--odds``
+    alone). Not an action: it spends nothing."""
+
+    name: str
+    check: str
+    dice: tuple[Die, ...]
+    roll: int | None
+    modifier: int
+    parts: Mapping[str, int]
+    total: int | None
+    target: int
+    target_name: str
+    success: bool | None
+    no_roll: str | None = None
+    advantage: str = "normal"
+    advantage_from: tuple[str, ...] = ()
+    disadvantage_from: tuple[str, ...] = ()
+    natural: bool = False
+    """The natural-roll rule decided it (ER R1.3: a raw 20 succeeds, a raw 1 fails)."""
+
+
+def against(
+    dice: Dice | None,
+    *,
+    name: str,
+    check: str,
+    parts: Mapping[str, int],
+    target: int,
+    target_name: str,
+    sides: int = 20,
+    mode: Mode = Mode.NORMAL,
+    naturals: bool = False,
+    no_roll: str | None = None,
+    reasons: tuple[tuple[str, ...], tuple[str, ...]] = ((), ()),
+) -> Against:
+    """One die (``sides``; two, better or worse, at advantage or disadvantage) + ``parts``
+    against ``target``: a success when the total is at least ``target``; ``naturals`` (ER
+    R1.3) lets a raw 20 succeed and a raw 1 fail whatever the total. ``no_roll``: the
+    combatant cannot roll, and fails with no die. ``dice`` None: nothing drawn (``--odds``
+    alone)."""
+    modifier = sum(parts.values())
+    faces: tuple[Die, ...] = ()
+    roll = total = None
+    success: bool | None = None if no_roll is None else False
+    decided = None
+    if no_roll is None and dice is not None:
+        kept = dice.roll_kept(sides, f"{name} {check}", mode)
+        faces, roll, total = kept.faces(), kept.kept, kept.kept + modifier
+        decided = natural(kept.kept, sides) if naturals else None
+        success = decided if decided is not None else total >= target
+    return Against(
+        name=name,
+        check=check,
+        dice=faces,
+        roll=roll,
+        modifier=modifier,
+        parts=dict(parts),
+        total=total,
+        target=target,
+        target_name=target_name,
+        success=success,
+        no_roll=no_roll,
+        advantage=mode.value if no_roll is None else "normal",
+        advantage_from=reasons[0],
+        disadvantage_from=reasons[1],
+        natural=decided is not None,
+    )

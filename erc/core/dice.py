@@ -15,7 +15,7 @@ from erc.core.errors import ErcError
 from erc.core.text import ASCII_SPACE, whole_number
 from erc.core.value import Value
 
-TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any, Protocol
 

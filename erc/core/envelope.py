@@ -16,7 +16,7 @@ from erc.core.outcome import Outcome
 from erc.core.text import undecodable_shown
 from erc.core.value import Value
 
-TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
@@ -121,7 +121,8 @@ def native_hook(value: Any) -> Any:
         and "__dataclass_fields__" not in kind.__dict__
         and not kind.__subclasses__()
     ):
-        from erc.core.value import annotations_of, describe
+        from erc.core.declared import annotations_of
+        from erc.core.value import describe
 
         declared = annotations_of(kind)
         if not any(word in declared[n] for n in kind._fields for word in _UNPLAIN):

@@ -6,7 +6,7 @@ tag and an ``apply`` that tells the fold's tracker (``erc.core.fold.Tracker``) w
 its JSON form is ``{"type": kind, field: value, ...}``. The kinds every ruleset shares live
 here; a ruleset adds its own (``Ruleset.events().KINDS``).
 
-Decoding checks every field against its declaration (``erc.core.value.coerce``), so a
+Decoding checks every field against its declaration (``erc.core.declared.coerce``), so a
 hand-edited journal is a clean error with its line, never a traceback.
 """
 
@@ -14,10 +14,11 @@ from __future__ import annotations
 
 import sys
 
+from erc.core.declared import annotations_of, checker
 from erc.core.errors import ErcError
-from erc.core.value import Value, annotations_of, checker, fields
+from erc.core.value import Value, fields
 
-TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Iterable, Mapping
     from typing import Any, ClassVar
@@ -172,6 +173,40 @@ class Undo(Effect):
         return None  # the fold skips cancelled events before applying anything
 
 
+class Rename(Effect):
+    """The journal's ``old`` is the file's ``new`` from here on (``erc rename``, R14.4). The
+    fold reads the journal's names through it before applying anything (``erc.core.fold``
+    ``renamed``); applying it only checks that the file has ``new``."""
+
+    kind = "rename"
+    old: str
+    new: str
+
+    def apply(self, tracker: Tracker) -> None:
+        tracker.who(self.new)
+
+
+class Join(Effect):
+    """A combatant added to the file joins the round's order (``erc join``, R14.2): its
+    initiative ``roll``, ``modifier``, ``total`` and roll-off dice (``tiebreak``), its
+    ``place`` (1: first), and ``waits``: its place was passed this round, so it acts from
+    the next (``joins next round``)."""
+
+    kind = "join"
+    who: str
+    roll: int
+    modifier: int
+    total: int
+    tiebreak: tuple[int, ...] = ()
+    place: int = 1
+    waits: bool = False
+
+    def apply(self, tracker: Tracker) -> None:
+        if self.place < 1:
+            raise ValueError("a place in the order is 1 or more")
+        tracker.join(self)
+
+
 CORE_KINDS: tuple[type[Effect], ...] = (
     Damage,
     Heal,
@@ -182,6 +217,8 @@ CORE_KINDS: tuple[type[Effect], ...] = (
     RoundStart,
     Undo,
     EndTurn,
+    Rename,
+    Join,
 )
 
 

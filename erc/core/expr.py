@@ -132,7 +132,9 @@ def _dice(
     k = int(keep_n or 0) if len(keep_n or "") <= 7 else n + 1
     if not 1 <= k <= n:
         raise _error(text, pos, f"can keep 1 to {n} of {n}d{faces}, not {k}")
-    return DiceTerm(sign, n, faces, "l" if keep.lower() == "kl" else "h", k)
+    return DiceTerm(
+        sign=sign, count=n, sides=faces, keep="l" if keep.lower() == "kl" else "h", keep_n=k
+    )
 
 
 def roll(text: str, dice: Dice, vs: int | None = None, purpose: str | None = None) -> RollResult:
@@ -162,7 +164,14 @@ def roll(text: str, dice: Dice, vs: int | None = None, purpose: str | None = Non
     successes = None
     if vs is not None:
         successes = sum(1 for d in rolled if d.kept and _reaches(d, constant, vs))
-    return RollResult(text.strip(ASCII_SPACE), total, tuple(rolled), constant, vs, successes)
+    return RollResult(
+        expression=text.strip(ASCII_SPACE),
+        total=total,
+        dice=tuple(rolled),
+        constant=constant,
+        vs=vs,
+        successes=successes,
+    )
 
 
 def _kept(values: list[int], term: DiceTerm) -> list[bool]:

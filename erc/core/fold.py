@@ -18,12 +18,12 @@ from erc.core.events import Effect, decode_all
 from erc.core.model import Condition
 from erc.core.value import Value
 
-TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Iterable, Mapping
     from typing import Any
 
-    from erc.core.events import RoundStart
+    from erc.core.events import Join, RoundStart
     from erc.core.journal import Entry
 
 
@@ -108,8 +108,10 @@ class Tracker:
     # --- what every ruleset shares ---------------------------------------------------------
 
     def who(self, name: Any) -> Fighter:
-        if not isinstance(name, str) or name not in self.fighters:
-            raise ValueError(f"the journal names {name!r}, who is not in the encounter")
+        if not isinstance(name, str):
+            raise ValueError(f"the journal names {name!r}, which is not a name")
+        if name not in self.fighters:
+            raise MissingName(name)
         return self.fighters[name]
 
     def spend(self, name: str, resource: str, amount: int) -> None:
@@ -172,15 +174,71 @@ class Tracker:
         self.order = tuple(row[0] for row in effect.order)
         self.rolls = tuple(effect.order)
 
+    def join(self, effect: Join) -> None:
+        """R14.2: a newcomer takes its place in the round's order (its roll kept beside the
+        others', for ``initiative: keep``); one whose place was passed waits (``wait``)."""
+        fighter = self.who(effect.who)
+        if self.round < 1:
+            raise ValueError("no round has started: there is no order to join")
+        if effect.who in self.order:
+            raise ValueError(f"{effect.who} is already in the round's order")
+        at = min(effect.place - 1, len(self.order))
+        self.order = (*self.order[:at], effect.who, *self.order[at:])
+        row = (effect.who, effect.roll, tuple(effect.tiebreak))
+        rows = self.rolls
+        place = next((i for i, r in enumerate(rows) if r[0] not in self.order[:at]), len(rows))
+        self.rolls = (*rows[:place], row, *rows[place:])
+        if effect.waits:
+            self.wait(fighter)
+
+    def wait(self, fighter: Fighter) -> None:
+        """A newcomer whose place was passed this round takes no turn in it (R14.2): the
+        base class marks its action spent; a ruleset gives up its own turn's resources."""
+        fighter.spent["action"] = max(1, fighter.spent.get("action", 0))
+
     def conditions_of(self, fighter: Fighter) -> tuple[Condition, ...]:
         """Its conditions: the file's in the file's order, then those the journal added."""
         return tuple(fighter.conditions.values())
 
 
+class MissingName(ValueError):
+    """The journal names a combatant the encounter file does not have (R14.4: renamed or
+    removed in the file since)."""
+
+    def __init__(self, name: str) -> None:
+        super().__init__(f"the journal names {name!r}, who is not in the encounter")
+        self.name = name
+
+
+def missing_name(name: str, path: str | None, line: int | None, encounter: str | None) -> ErcError:
+    """``journal-name-missing``: the name, and the way on (R14.4, R14.5)."""
+    where = f" {encounter}" if encounter else ""
+    return ErcError(
+        "journal-name-missing",
+        f"the fight recorded in {path} (line {line}) names {name!r}, who is not in the encounter "
+        f"file{where}: if {name!r} was renamed in the file, put the old name back or run "
+        f"`erc rename {_quoted(name)} NEW --apply` (NEW: the file's new name); to start over, "
+        "run `erc new-fight`",
+        path,
+        line,
+    )
+
+
+def _quoted(name: str) -> str:
+    import shlex
+
+    return shlex.quote(name)
+
+
 def cancelled(entries: Iterable[Entry]) -> set[int]:
-    """The ids of events an undo cancelled (undo effects name the event they cancel)."""
+    """The ids of events an undo cancelled (undo effects name the event they cancel). An
+    undo that is itself cancelled cancels nothing (``erc undo`` after ``erc undo --to``
+    restores what it cancelled, R14.6): an event is only cancelled by a later one, so the
+    events are read from the last back."""
     gone: set[int] = set()
-    for entry in entries:
+    for entry in reversed(entries if isinstance(entries, (list, tuple)) else list(entries)):
+        if entry.id in gone:
+            continue
         for raw in entry.effects:
             if isinstance(raw, dict) and raw.get("type") == "undo":
                 target = raw.get("event")
@@ -200,15 +258,22 @@ def fold(
     listed = list(entries)
     if gone is None:
         gone = cancelled(listed)
+    names = renamed(listed, gone)
     seen: dict[Any, Effect] = {}
     tracker.settle()  # what the file's own state already ends (a grapple by one who is down)
-    for entry in listed:
+    for number, entry in enumerate(listed):
         tracker.events += 1
         if entry.id in gone:
             continue
-        for effect in decode_all(entry.effects, tracker.kinds, path, entry.line, seen):
+        raws = entry.effects
+        if names and names[number]:
+            raws = tuple(_translated(raw, names[number]) for raw in raws)
+        for effect in decode_all(raws, tracker.kinds, path, entry.line, seen):
             try:
                 effect.apply(tracker)
+            except MissingName as exc:
+                where = getattr(tracker.encounter, "path", None)
+                raise missing_name(exc.name, path, entry.line, where) from None
             except (ValueError, KeyError, TypeError) as exc:
                 raise ErcError(
                     "bad-journal",
@@ -218,6 +283,78 @@ def fold(
                 ) from None
         tracker.settle()
     return tracker
+
+
+def renames(entries: Iterable[Entry], gone: set[int]) -> list[tuple[int, str, str]]:
+    """``(position, old, new)`` of each live ``rename`` effect (R14.4), in journal order."""
+    found: list[tuple[int, str, str]] = []
+    for number, entry in enumerate(entries):
+        if entry.id in gone:
+            continue
+        for raw in entry.effects:
+            if isinstance(raw, dict) and raw.get("type") == "rename":
+                old, new = raw.get("old"), raw.get("new")
+                if isinstance(old, str) and isinstance(new, str):
+                    found.append((number, old, new))
+    return found
+
+
+def renamed(entries: list[Entry], gone: set[int]) -> list[dict[str, str]] | None:
+    """For each entry, the names it uses that later renames changed, old -> the name the
+    file has now (R14.4: "the journal's OLD is the file's NEW from that event on"); None
+    when the journal renames no one (the common case: nothing to translate)."""
+    found = renames(entries, gone)
+    if not found:
+        return None
+    out: list[dict[str, str]] = [{} for _ in entries]
+    current: dict[str, str] = {}
+    at = len(entries) - 1
+    for number, old, new in reversed(found):
+        while at >= number:
+            out[at] = current
+            at -= 1
+        current = {**current, old: current.get(new, new)}
+    while at >= 0:
+        out[at] = current
+        at -= 1
+    return out
+
+
+def _translated(raw: Any, names: Mapping[str, str]) -> Any:
+    """An effect's JSON form with every name ``names`` maps replaced (its ``type`` kept)."""
+    if isinstance(raw, str):
+        return names.get(raw, raw)
+    if isinstance(raw, list):
+        return [_translated(v, names) for v in raw]
+    if isinstance(raw, dict):
+        return {k: v if k == "type" else _translated(v, names) for k, v in raw.items()}
+    return raw
+
+
+def mentions(entries: Iterable[Entry], gone: set[int], name: str) -> bool:
+    """Whether a live event of the journal names ``name`` (as the journal now reads, after
+    its renames)."""
+    listed = list(entries)
+    names = renamed(listed, gone)
+    for number, entry in enumerate(listed):
+        if entry.id in gone:
+            continue
+        raws: Any = entry.effects
+        if names and names[number]:
+            raws = [_translated(raw, names[number]) for raw in raws]
+        if _names(raws, name):
+            return True
+    return False
+
+
+def _names(raw: Any, name: str) -> bool:
+    if isinstance(raw, str):
+        return raw == name
+    if isinstance(raw, (list, tuple)):
+        return any(_names(v, name) for v in raw)
+    if isinstance(raw, dict):
+        return any(k != "type" and _names(v, name) for k, v in raw.items())
+    return False
 
 
 class Index:

@@ -30,7 +30,7 @@ from erc.core.errors import ErcError, warn
 from erc.core.events import MAX_NUMBER
 from erc.core.value import Value
 
-TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Mapping
     from typing import Any, TypeGuard
@@ -142,7 +142,12 @@ def _entry(path: str, number: int, event: Any) -> Entry:
         raise _bad(path, number, "an event's key must be text")
     command = event.get("command")
     return Entry(
-        number, ident, command if isinstance(command, str) else "", round_no, key, tuple(effects)
+        line=number,
+        id=ident,
+        command=command if isinstance(command, str) else "",
+        round=round_no,
+        key=key,
+        effects=tuple(effects),
     )
 
 
@@ -244,7 +249,14 @@ def scan(
     torn = number + 1 if lines.torn else None
     if torn is not None and not _may_begin_an_event(lines.tail):
         raise _bad(path, torn, _NOT_TORN)
-    return Read(tuple(entries), torn, lines.offset, number, lines.crc, lines.whole_tail)
+    return Read(
+        entries=tuple(entries),
+        torn_line=torn,
+        size=lines.offset,
+        lines=number,
+        crc=lines.crc,
+        whole_tail=lines.whole_tail,
+    )
 
 
 _BLOCK = 2048
@@ -571,9 +583,21 @@ class Handle:
             import fcntl  # here: a command without a journal takes no lock
 
             fcntl.flock(self.fd, fcntl.LOCK_EX if self.write else fcntl.LOCK_SH)
-            if not self.write or os.fstat(self.fd).st_nlink > 0:
+            if self._still_there():
                 return
             os.close(self.fd)
+
+    def _still_there(self) -> bool:
+        """The file locked is still the one at the path: not removed, and not moved aside
+        (``erc new-fight``) while this command waited for the lock."""
+        assert self.fd is not None
+        held = os.fstat(self.fd)
+        if self.write and held.st_nlink == 0:
+            return False
+        try:
+            return os.path.samestat(held, os.stat(self.path))
+        except OSError:
+            return not self.write  # a reader reads what it opened
 
     @property
     def regular(self) -> bool:
@@ -680,7 +704,8 @@ class Handle:
                 f"({MAX_LINE_BYTES}); nothing was written",
                 self.path,
             )
-        limit = MAX_JOURNAL_BYTES - (0 if event.get("command") == "undo" else UNDO_RESERVE)
+        undoing = event.get("command") in ("undo", "undo-to")
+        limit = MAX_JOURNAL_BYTES - (0 if undoing else UNDO_RESERVE)
         if self.size + len(line) > limit:
             raise ErcError(
                 "journal-full",

@@ -8,7 +8,7 @@ from __future__ import annotations
 from erc.core.errors import ErcError, did_you_mean
 from erc.core.text import ASCII_SPACE, folded, whole_number
 
-TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterable, Sequence
     from typing import Any, Protocol, TypeVar

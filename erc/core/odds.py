@@ -10,10 +10,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from fractions import Fraction
-from typing import Any
 
 from erc.core.checks import succeeds
 from erc.core.dice import Mode
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 OddsValue = Fraction | Mapping[int, Fraction]
 ZERO = Fraction(0)
@@ -65,3 +68,29 @@ def as_odds(values: Mapping[str, OddsValue]) -> dict[str, Any]:
             exact[key] = {str(k): _text(v) for k, v in ordered}
     plain["exact"] = exact
     return plain
+
+
+def against_odds(setup: Any, *, sides: int, naturals: bool) -> dict[str, Any]:
+    """``--odds`` of a check against a number (``erc.core.checks.Against`` with nothing
+    drawn): ``p_success``, and ``distribution`` of the total; a combatant that cannot roll
+    (``no_roll``) fails, so its chance is 0 and it has no total."""
+    from erc.core.dice import Mode
+
+    if setup.no_roll is not None:
+        return as_odds({"p_success": ZERO, "distribution": {}})
+    mode = Mode(setup.advantage)
+    faces = kept_die(sides, mode)
+    p_success = sum(
+        (
+            p
+            for face, p in faces.items()
+            if (
+                succeeds(face, setup.modifier, setup.target, sides)
+                if naturals
+                else face + setup.modifier >= setup.target
+            )
+        ),
+        ZERO,
+    )
+    totals = {face + setup.modifier: p for face, p in faces.items()}
+    return as_odds({"p_success": p_success, "distribution": totals})

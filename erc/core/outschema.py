@@ -32,12 +32,13 @@ import importlib
 import itertools
 import sys
 
+from erc.core.declared import annotations_of, split_outside_brackets
 from erc.core.dice import MAX_SEED, Roll
 from erc.core.envelope import VERSION
 from erc.core.errors import ErcError, Problem
-from erc.core.value import Value, _split, annotations_of
+from erc.core.value import Value
 
-TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Iterable, Sequence
     from types import ModuleType
@@ -144,7 +145,7 @@ class Generator:
 
     def annotation(self, text: str, module: ModuleType) -> dict[str, Any]:
         """The schema of one annotation, read as the text the class declares."""
-        options = _split(text.strip(), "|")
+        options = split_outside_brackets(text.strip(), "|")
         if len(options) > 1:
             return _union([self.annotation(o, module) for o in options])
         text = options[0]
@@ -153,7 +154,7 @@ class Generator:
         head, bracket, inner = text.partition("[")
         inner = inner[:-1] if bracket else ""
         if head in ("tuple", "list", "Sequence", "frozenset", "set"):
-            items = _split(inner, ",")
+            items = split_outside_brackets(inner, ",")
             if head == "tuple" and not (len(items) == 2 and items[1] == "..."):
                 fixed = [self.annotation(i, module) for i in items]
                 return {
@@ -168,7 +169,7 @@ class Generator:
                 out["uniqueItems"] = True
             return out
         if head in ("Mapping", "dict", "MutableMapping"):
-            key, value = _split(inner, ",")
+            key, value = split_outside_brackets(inner, ",")
             out = {"type": "object"}
             if key.strip() == "int":
                 out["propertyNames"] = dict(INTEGER_KEY)
@@ -360,7 +361,7 @@ def _union(options: list[dict[str, Any]]) -> dict[str, Any]:
 
 
 def _literal(inner: str) -> dict[str, Any]:
-    values = [ast.literal_eval(v) for v in _split(inner, ",")]
+    values = [ast.literal_eval(v) for v in split_outside_brackets(inner, ",")]
     out: dict[str, Any] = {"enum": values}
     if all(isinstance(v, str) for v in values):
         out = {"type": "string", **out}

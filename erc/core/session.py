@@ -12,7 +12,7 @@ import os
 
 from erc.core.errors import ErcError
 
-TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Mapping
     from typing import Any
@@ -77,7 +77,13 @@ class Loaded:
         if handle.regular and len(read.entries) >= SNAPSHOT_TAIL:
             from erc.core import snapshot as snapshots
 
-            taken = snapshots.Snapshot(read.size, read.lines, read.crc, snapshot(tracker), index)
+            taken = snapshots.Snapshot(
+                offset=read.size,
+                lines=read.lines,
+                crc=read.crc,
+                tracker=snapshot(tracker),
+                index=index,
+            )
             snapshots.store(self.journal, self.ruleset, self.base, kind, taken)
 
     @property
@@ -100,7 +106,14 @@ class Loaded:
         if number > MAX_NUMBER:
             raise out_of_numbers(self.journal, writing=self.txn is not None)
         tracker = restore(self.base, snapshot(self._tracker), type(self._tracker))
-        start = Entry(0, 0, "roll-init", number, None, ({"type": "round", "round": number},))
+        start = Entry(
+            line=0,
+            id=0,
+            command="roll-init",
+            round=number,
+            key=None,
+            effects=({"type": "round", "round": number},),
+        )
         return fold(tracker, (start,), self.journal).freeze()
 
     def replayed(self, key: str) -> int | None:

@@ -27,7 +27,7 @@ import sys
 
 from erc.core.fold import SNAPSHOT_TAIL, Index
 
-TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
@@ -44,6 +44,7 @@ _SOURCES = (
     "core/journal.py",
     "core/snapshot.py",
     "core/model.py",
+    "core/declared.py",
     "core/value.py",
 )
 _HASH_KEY = 0x65726320736E6170
@@ -120,7 +121,9 @@ def load(journal: str, ruleset: Ruleset, encounter: Any, tracker: type) -> Snaps
             return None
         if not all(type(n) is int and n >= 0 for n in (offset, lines, crc)):
             return None
-        return Snapshot(offset, lines, crc, state, Index.of_plain(index))
+        return Snapshot(
+            offset=offset, lines=lines, crc=crc, tracker=state, index=Index.of_plain(index)
+        )
     except Exception:  # a corrupted or foreign snapshot is only a miss
         return None
 

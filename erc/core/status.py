@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from erc.core.value import Value
 
-TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Callable, Sequence
+    from collections.abc import Callable, Mapping, Sequence
     from typing import Any
 
 
@@ -25,7 +25,7 @@ class Place(Value):
 
 
 class Standing(Value):
-    """A side and how many of its combatants still stand: ``standing`` is the number RULES
+    """A side and how many of its combatants still stand: ``standing`` is the number
     R13.6 names; ``n_standing`` the same count under the name a count has everywhere else
     (``standing`` is a combatant's boolean in the same result)."""
 
@@ -90,7 +90,7 @@ def turns(
     """Who is next, whether the fight is over and who won, for ``state`` (an
     ``erc.core.fold.State``): pure, so ``erc status``, ``roll-init`` and ``erc simulate``
     ask the same question the same way. ``done``: its turn is over this round (default:
-    ``acted``; Elysium: no AP left or its turn ended, EL Part 3 point 17)."""
+    ``acted``; Elysium: no AP left or its turn ended, EL-P17)."""
     finished = done or acted
     combatants = state.encounter.combatants
     by_name = {c.name: c for c in combatants}
@@ -121,7 +121,15 @@ def turns(
         left = [s.side for s in sides if s.standing and s.side != NO_SIDE] + alone
         winner = left[0] if left else None
     survivors = tuple(c.name for c in combatants if standing(c))
-    return Turns(state.round, order, following, sides, over, winner, survivors)
+    return Turns(
+        round=state.round,
+        order=order,
+        next=following,
+        sides=sides,
+        over=over,
+        winner=winner,
+        survivors=survivors,
+    )
 
 
 def _one_side(combatants: Sequence[Any]) -> bool:
@@ -150,6 +158,12 @@ class CombatantView(Value):
     conditions: tuple[ConditionRow, ...]
     marks: tuple[str, ...]
     """What else a GM should see on its row (a weapon on the ground, a pin, a lock)."""
+    resources: Mapping[str, str | int | bool | None]
+    """What it has left this round, as the ruleset counts it (CONTRACT "The table": ER
+    ``{action, reaction, movement_left_ft}``, Spellchrome ``{standard, move}``, Elysium
+    ``{ap_left, ap}``): the same mapping ``erc show`` gives."""
+    left_this_round: str
+    """``resources`` in the ruleset's words, as the table's last column shows them."""
 
 
 class FightView(Value):
@@ -175,6 +189,11 @@ class FightView(Value):
 
 RENDER = "erc.cli.render.status"
 """The one renderer of ``erc status`` for every ruleset."""
+
+
+def plain(resources: Value) -> dict[str, Any]:
+    """A ruleset's resources value as the mapping ``erc status`` and ``erc show`` give."""
+    return {name: getattr(resources, name) for name in resources._fields}
 
 
 def places(fight: Turns) -> dict[str, int]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from erc.core import module as load
 from erc.core.errors import ErcError
 
-TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from erc.core.ruleset import Ruleset
 

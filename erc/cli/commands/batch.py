@@ -15,7 +15,7 @@ from erc.core.envelope import envelope
 from erc.core.errors import ErcError
 from erc.core.outcome import Outcome
 
-TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterator
     from typing import Annotated, Any

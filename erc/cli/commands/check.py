@@ -15,7 +15,7 @@ from erc.core.errors import ErcError, Problem
 from erc.core.outcome import Outcome
 from erc.core.value import Value
 
-TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Annotated
 
@@ -160,9 +160,9 @@ def check(
             reports.append(report)
     fmt = Format.json if as_json else output
     return Outcome(
-        "check",
-        CheckResult(tuple(reports), strict, tuple(skipped)),
-        f"erc.cli.render.check_{fmt.value}",
+        command="check",
+        result=CheckResult(tuple(reports), strict, tuple(skipped)),
+        render=f"erc.cli.render.check_{fmt.value}",
         code=0 if all(r.ok for r in reports) else 1,
         json=fmt is Format.json,
     )

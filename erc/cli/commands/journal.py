@@ -6,8 +6,12 @@ from erc.core.errors import ErcError
 from erc.core.outcome import Outcome
 from erc.core.value import Value
 
-TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from typing import Annotated
+
+    import typer
+
     from erc.cli.options import EncounterOpt, JournalOpt, JsonOpt
 
 
@@ -58,11 +62,27 @@ class UndoResult(Value):
 
 
 def undo(
-    encounter: EncounterOpt = None, as_json: JsonOpt = False, journal: JournalOpt = None
+    encounter: EncounterOpt = None,
+    as_json: JsonOpt = False,
+    journal: JournalOpt = None,
+    to: Annotated[
+        int | None,
+        typer.Option(
+            "--to",
+            metavar="ID",
+            min=0,
+            help="Cancel every applied event after event ID, as one event (R14.6); "
+            "erc undo after it restores them all.",
+        ),
+    ] = None,
 ) -> Outcome:
     """Cancel the last applied event by appending an undo event; nothing is deleted."""
     from erc.core.session import open_encounter
 
+    if to is not None:
+        from erc.cli.commands.undo_to import undo_to
+
+        return undo_to(encounter, journal, to)
     with open_encounter(encounter, journal, write=True) as loaded:
         target = loaded.index.last_live()
         if target is None:
@@ -81,4 +101,10 @@ def undo(
         )
     result = UndoResult(ident, command, event)
     applied = {"journal": loaded.journal, "event": event["id"]}  # named if the output is lost
-    return Outcome("undo", result, "erc.cli.render.log", loaded.encounter, applied=applied)
+    return Outcome(
+        command="undo",
+        result=result,
+        render="erc.cli.render.log",
+        encounter=loaded.encounter,
+        applied=applied,
+    )

@@ -7,7 +7,7 @@ from erc.core.dice import Dice, PhysicalSource, SeededSource, new_seed, parse_ro
 from erc.core.errors import ErcError
 from erc.core.outcome import Outcome
 
-TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Annotated
 
@@ -39,4 +39,11 @@ def roll(
     result = expr.roll(expression, dice, vs)
     if physical is not None:
         physical.check_all_used()
-    return Outcome("roll", result, "erc.cli.render.roll", None, used, tuple(dice.rolls))
+    return Outcome(
+        command="roll",
+        result=result,
+        render="erc.cli.render.roll",
+        encounter=None,
+        seed=used,
+        rolls=tuple(dice.rolls),
+    )

@@ -1,5 +1,5 @@
-"""``erc end-turn NAME``: a combatant ends its turn without acting (RULES R14.3, SC Part 3
-point 15, EL Part 3 point 17), in every ruleset.
+"""``erc end-turn NAME``: a combatant ends its turn without acting (RULES R14.3, SC-P15,
+EL-P17), in every ruleset.
 
 One ``end-turn`` effect through the fold (``erc.core.events.EndTurn``): each ruleset's fold
 reads what that gives up (ER its action and movement, not its reaction; Spellchrome its
@@ -55,7 +55,7 @@ def end_turn(
             "turn-ended",
             f"{who.name} has already ended its turn this round (R14.3); it acts again next round",
         )
-    result = EndTurnResult(who.name, state.round, row.resources.words())
+    result = EndTurnResult(who.name, state.round, row.left_this_round)
     return Mechanic(
         "end-turn",
         lambda _dice: result,

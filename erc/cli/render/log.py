@@ -3,13 +3,17 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
-from typing import Any
+from collections.abc import Iterator
 
 from rich.text import Text
 
 from erc.core.human import clean, text
 from erc.core.outcome import Outcome
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Mapping
+    from typing import Any
 
 
 def render(outcome: Outcome) -> Iterator[Any]:

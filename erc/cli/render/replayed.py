@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
 
 from erc.core.human import text
 from erc.core.outcome import Outcome
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 
 def render(outcome: Outcome) -> Iterator[Any]:

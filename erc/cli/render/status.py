@@ -8,12 +8,15 @@ ruleset's own resources left this round (``resources.words()``)."""
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
 
 from rich.text import Text
 
 from erc.core.human import NEXT, clean, table, text
 from erc.core.outcome import Outcome
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 
 def render(outcome: Outcome) -> Iterator[Any]:
@@ -76,4 +79,4 @@ def _left(c: Any) -> Text:
         return Text("-", "dim")
     if not c.can_act:
         return Text("cannot act", "red")
-    return Text(c.resources.words(), "dim" if c.acted else "")
+    return Text(clean(c.left_this_round), "dim" if c.acted else "")

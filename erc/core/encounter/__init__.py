@@ -16,7 +16,7 @@ from erc.core.errors import ErcError, Problem
 MAX_FILE_BYTES = 1 << 20
 """The largest encounter file read: 1 MiB (README "Limits")."""
 
-TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
@@ -68,7 +68,11 @@ def decode(data: bytes, path: str | None) -> str:
         line = data.count(b"\n", 0, exc.start) + 1
         column = exc.start - (data.rfind(b"\n", 0, exc.start) + 1) + 1
         raise ErcError(
-            "bad-file", f"{path} is not UTF-8 text (byte {exc.start})", path, line, column
+            code="bad-file",
+            message=f"{path} is not UTF-8 text (byte {exc.start})",
+            path=path,
+            line=line,
+            column=column,
         ) from None
 
 
@@ -134,7 +138,12 @@ def parse(text: str, path: str | None = None) -> Any:
         first = problems[0]
         extra = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
         raise ErcError(
-            "invalid-encounter", f"{first.message}{extra}", path, first.line, first.column, problems
+            code="invalid-encounter",
+            message=f"{first.message}{extra}",
+            path=path,
+            line=first.line,
+            column=first.column,
+            problems=problems,
         )
     return encounter
 

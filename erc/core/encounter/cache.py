@@ -4,11 +4,15 @@ A game master calls erc hundreds of times on the same file; after the first call
 it is one read of the file, a hash of its bytes, one small read and ``marshal.loads``, with
 no YAML parser, no validator and no ``pickle`` imported.
 
-- **Keyed by content**, as hash-based ``.pyc`` files are: the key is a SipHash
+- **Keyed by what an entry depends on**, as hash-based ``.pyc`` files are: a SipHash
   (``_imp.source_hash``, built in) of the bytes read, together with erc's version, Python's
-  version and the state of the code that builds the model. An edit saved while the file was
-  parsed, or an edit that keeps the size and puts the modification time back, can only miss.
-  The whole key is stored in the entry and compared on reading.
+  version, the folder erc runs from and the state (size and modification time) of the code
+  that builds the model. An edit saved while the file was parsed, or an edit that keeps the
+  size and puts the modification time back, can only miss. The entry's name is a digest of
+  that key (its ruleset's own files aside: the ruleset is known only once the entry is
+  read), so two installs sharing one cache folder (a pipx install and a checkout) keep
+  entries of their own and never evict each other's. The whole key, the ruleset's files
+  included, is stored in the entry and compared on reading.
 - **Validated when loaded**: an entry is rebuilt field by field against the model's own
   declaration (``erc.core.value`` classes of the ruleset's model module; each field's type
   checked), so a corrupted or crafted entry is a miss, never a traceback or an unchecked
@@ -31,13 +35,14 @@ import stat
 import sys
 
 from erc import __version__
-from erc.core.value import Value, coerce
+from erc.core.declared import coerce
+from erc.core.value import Value
 
-TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
-FORMAT = 2
+FORMAT = 3
 MAX_ENTRY_BYTES = 8 << 20
 MAX_ENTRIES = 256
 _HASH_KEY = 0x65726320636163  # any fixed 64-bit key: entries are compared in full anyway
@@ -55,6 +60,7 @@ _CORE_SOURCES = (
     "core/expr.py",
     "core/model.py",
     "core/text.py",
+    "core/declared.py",
     "core/value.py",
 )
 
@@ -81,10 +87,15 @@ _ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__
 
 
 def code_stamp(sources: tuple[str, ...]) -> str:
-    """The size and modification time of the code an entry depends on."""
+    """The size and modification time of the code an entry depends on: the core's
+    (``_CORE_SOURCES``) and ``sources``."""
+    return _stamp((*_CORE_SOURCES, *sources))
+
+
+def _stamp(names: tuple[str, ...]) -> str:
     parts = []
     stat_of = os.stat
-    for name in (*_CORE_SOURCES, *sources):
+    for name in names:
         try:
             info = stat_of(f"{_ROOT}/{name}")
             parts.append(f"{name}:{info.st_mtime_ns}:{info.st_size}")
@@ -93,19 +104,29 @@ def code_stamp(sources: tuple[str, ...]) -> str:
     return "\n".join(parts)
 
 
-def _key(data: bytes, sources: tuple[str, ...] = ()) -> str:
+def _head(data: bytes) -> str:
+    """The key of an entry for ``data``, all but its ruleset's files: erc's version and
+    format, Python's, the folder erc runs from, the core's code, the file's bytes."""
     digest = _imp.source_hash(_HASH_KEY, data).hex()
     return "\n".join(
-        [f"erc {__version__} cache {FORMAT}", sys.version, code_stamp(sources), digest]
+        [f"erc {__version__} cache {FORMAT}", sys.version, _ROOT, _stamp(_CORE_SOURCES), digest]
     )
 
 
-def _entry(data: bytes) -> str | None:
+def _key(head: str, sources: tuple[str, ...]) -> str:
+    """The whole key of an entry: its ``head`` and the state of its ruleset's ``sources``."""
+    return f"{head}\n{_stamp(sources)}"
+
+
+def _entry(data: bytes) -> tuple[str, str] | None:
+    """Where the entry for ``data`` is, and its key's head (``_head``); its name is a digest
+    of that head. None: the cache is off."""
     where = folder()
     if where is None:
         return None
-    name = _imp.source_hash(_HASH_KEY, data).hex()
-    return os.path.join(where, name + ".marshal")
+    head = _head(data)
+    name = _imp.source_hash(_HASH_KEY, head.encode("utf-8", "surrogateescape")).hex()
+    return os.path.join(where, name + ".marshal"), head
 
 
 def _trusted(path: str) -> bool:
@@ -182,16 +203,19 @@ def _make(where: str) -> None:
 
 def get(data: bytes, path: str) -> Any | None:
     """The encounter cached for exactly these bytes of the file at ``path``, or None."""
-    entry = _entry(data)
-    raw = read_entry(entry) if entry is not None else None
-    if entry is None or raw is None:
+    found = _entry(data)
+    if found is None:
+        return None
+    entry, head = found
+    raw = read_entry(entry)
+    if raw is None:
         return None
     try:
         stored_key, ruleset, plain = marshal.loads(raw)
         from erc import rulesets
 
         rules = rulesets.get(ruleset)
-        if stored_key != _key(data, rules.sources):
+        if stored_key != _key(head, rules.sources):
             return None
         encounter = thaw(plain, rules.model_module())
         return _with_path(encounter, path)
@@ -201,14 +225,15 @@ def get(data: bytes, path: str) -> Any | None:
 
 
 def put(data: bytes, encounter: Any) -> None:
-    entry = _entry(data)
-    if entry is None:
+    found = _entry(data)
+    if found is None:
         return
+    entry, head = found
     from erc import rulesets
 
     rules = rulesets.get(encounter.ruleset)
     try:
-        blob = marshal.dumps((_key(data, rules.sources), rules.name, freeze(encounter)))
+        blob = marshal.dumps((_key(head, rules.sources), rules.name, freeze(encounter)))
     except ValueError:
         return
     write_entry(entry, blob, ".marshal")
@@ -257,7 +282,7 @@ def freeze(value: Any) -> Any:
 
 def thaw(plain: Any, module: Any) -> Any:
     """Rebuild a frozen value, checking every field against its declared annotation
-    (``erc.core.value.coerce``); any mismatch raises (the caller treats it as a miss)."""
+    (``erc.core.declared.coerce``); any mismatch raises (the caller treats it as a miss)."""
     if not isinstance(plain, list) or not plain or not isinstance(plain[0], str):
         raise ValueError("not a value")
     cls = getattr(module, plain[0], None)

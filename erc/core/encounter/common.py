@@ -7,13 +7,16 @@ check`` reports them together with every other problem.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from typing import Any
 
 from erc.core.encounter.limits import MAX_COMBATANTS, MAX_COUNT
 from erc.core.encounter.validate import dotted
 from erc.core.encounter.yamlread import Document, Path
 from erc.core.errors import Problem
 from erc.core.text import name_problem, normal
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 Report = Callable[[Path, str], None]
 

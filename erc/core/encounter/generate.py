@@ -127,7 +127,15 @@ class _Writer:
             annotation = self.annotation(_strip_none(kind))
             expr = f"{at}.{of} if {src} is None else {src}"
             default = _default(most)
-            return [Field(name, annotation, self.default(default, None, kind), expr, doc)]
+            return [
+                Field(
+                    name=name,
+                    annotation=annotation,
+                    default=self.default(default, None, kind),
+                    expr=expr,
+                    doc=doc,
+                )
+            ]
         if to is not None:
             if to not in CONVERTERS:
                 raise ValueError(f"{key.name}: no converter {to!r}")
@@ -141,7 +149,16 @@ class _Writer:
             annotation = self.annotation(kind)
             expr = self.copy(kind, src)
         text = self.default(default, to, kind)
-        return [Field(name, annotation, text, expr, doc, param=bool(extra.get("param")))]
+        return [
+            Field(
+                name=name,
+                annotation=annotation,
+                default=text,
+                expr=expr,
+                doc=doc,
+                param=bool(extra.get("param")),
+            )
+        ]
 
     # --- the model's annotations --------------------------------------------------------
 
@@ -383,7 +400,14 @@ def _strip_none(kind: Any) -> Any:
 
 
 def _renamed(field: Field, name: str) -> Field:
-    return Field(name, field.annotation, field.default, field.expr, field.doc, field.param)
+    return Field(
+        name=name,
+        annotation=field.annotation,
+        default=field.default,
+        expr=field.expr,
+        doc=field.doc,
+        param=field.param,
+    )
 
 
 def _summary(doc: str | None) -> str:

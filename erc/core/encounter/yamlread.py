@@ -155,35 +155,97 @@ class _Frame:
     first_lines: dict[str, int] = field(default_factory=dict)
 
 
-def read(text: str, *, track: bool = False) -> Document:
-    """Parse ``text``; syntax errors end the reading, other problems are collected.
+class _Reading:
+    """One reading of a file (``read``): the document it fills, the containers still open
+    (innermost last), the anchors seen and the values counted so far."""
 
-    With ``track``, the place of every key and value is recorded.
-    """
-    doc = Document(text=text, tracked=track)
-    values, keys = doc.values, doc.keys
-    anchors: dict[str, tuple[Any, int]] = {}
-    stack: list[_Frame] = []
-    total = 0
-    documents = 0
+    def __init__(self, text: str, track: bool) -> None:
+        self.doc = Document(text=text, tracked=track)
+        self.track = track
+        self.anchors: dict[str, tuple[Any, int]] = {}
+        self.stack: list[_Frame] = []
+        self.total = 0
+        self.documents = 0
 
-    def place(value: Any, mark: Mark, size: int, anchor: str | None) -> None:
-        nonlocal total
-        total += size
-        if total > MAX_NODES:
+    def run(self, get_event: Any) -> None:
+        """Read the parser's events to the end of the stream."""
+        while True:
+            event: Any = get_event()
+            cls = event.__class__
+            if cls is _SCALAR:
+                self.scalar(event)
+            elif cls is _MAP_START or cls is _SEQ_START:
+                self.open(event, cls is _MAP_START)
+            elif cls is _MAP_END or cls is _SEQ_END:
+                frame = self.stack.pop()
+                if frame.merges:
+                    _merge(frame, self.doc)
+                self.place(frame.container, frame.start, frame.size, frame.anchor)
+            elif cls is _ALIAS:
+                mark = _mark(event)
+                if event.anchor not in self.anchors:
+                    raise _Stop(f"unknown alias *{event.anchor}", mark)
+                value, size = self.anchors[event.anchor]
+                self.place(value, mark, size, None)
+            elif cls is _DOC_START:
+                self.documents += 1
+                if self.documents > 1:
+                    raise _Stop("one encounter per file: a second YAML document", _mark(event))
+            elif event is None or cls is _STREAM_END:
+                break
+
+    def scalar(self, event: Any) -> None:
+        """A scalar: YAML 1.2's core schema for a plain value, text for a key."""
+        stack = self.stack
+        mark = (event.start_mark.line + 1, event.start_mark.column + 1)
+        tag = event.tag
+        try:
+            if tag and tag != "!":
+                _check_tag(tag, mark, *_SCALAR_TAGS)
+                value = _tagged(tag, event.value)
+            elif event.implicit[0] and not (
+                stack and stack[-1].expect_key and stack[-1].container.__class__ is dict
+            ):
+                value = _plain(event.value)
+            else:
+                value = event.value
+        except ValueError as exc:
+            self.doc.problems.append(Problem(str(exc), *mark))
+            value = None
+        self.place(value, mark, 1, event.anchor)
+
+    def open(self, event: Any, is_map: bool) -> None:
+        """The start of a mapping or a list: a container to fill."""
+        stack = self.stack
+        mark = _mark(event)
+        _check_tag(event.tag, mark, _STD + ("map" if is_map else "seq"))
+        if len(stack) >= MAX_DEPTH:
+            raise _Stop(f"nesting deeper than {MAX_DEPTH} levels", mark)
+        if stack and stack[-1].container.__class__ is dict and stack[-1].expect_key:
+            raise _Stop("a key must be plain text, not a list or mapping", mark)
+        path = self.child_path() if self.track else ()
+        if self.track:
+            self.doc.values.setdefault(path, mark)
+        stack.append(_Frame({} if is_map else [], path, event.anchor, mark))
+
+    def place(self, value: Any, mark: Mark, size: int, anchor: str | None) -> None:
+        """Put a finished value where it belongs: the document, a list, a key or a value."""
+        doc, stack = self.doc, self.stack
+        self.total += size
+        if self.total > MAX_NODES:
             raise _Stop(f"the file expands to more than {MAX_NODES} values (aliases)", mark)
         if anchor:
-            anchors[anchor] = (value, size)
+            self.anchors[anchor] = (value, size)
         if not stack:
             doc.data = value
-            values[()] = mark
+            doc.values[()] = mark
             return
         frame = stack[-1]
         frame.size += size
         container = frame.container
         if container.__class__ is list:
-            if track:
-                values.setdefault((*frame.path, len(container)), mark)
+            if self.track:
+                doc.values.setdefault((*frame.path, len(container)), mark)
             container.append(value)
             return
         if frame.expect_key:
@@ -192,11 +254,17 @@ def read(text: str, *, track: bool = False) -> Document:
                 value = str(value)
             frame.key, frame.key_mark, frame.expect_key = value, mark, False
             return
+        self.put_value(frame, value, mark)
+
+    def put_value(self, frame: _Frame, value: Any, mark: Mark) -> None:
+        """A mapping's value, under the key read before it (``<<`` merges come later)."""
+        doc = self.doc
         key = frame.key or ""
         frame.expect_key = True
         if key == "<<":
             frame.merges.append((value, mark))
             return
+        container = frame.container
         assert isinstance(container, dict)
         if key in container:
             first = frame.first_lines.get(key)
@@ -206,77 +274,38 @@ def read(text: str, *, track: bool = False) -> Document:
         container[key] = value
         if frame.key_mark:
             frame.first_lines[key] = frame.key_mark[0]
-        if track:
+        if self.track:
             path = (*frame.path, key)
-            values[path] = mark
+            doc.values[path] = mark
             if frame.key_mark:
-                keys[path] = frame.key_mark
+                doc.keys[path] = frame.key_mark
 
-    def child_path() -> Path:
-        if not stack:
+    def child_path(self) -> Path:
+        """The path of the value about to be read."""
+        if not self.stack:
             return ()
-        frame = stack[-1]
+        frame = self.stack[-1]
         if isinstance(frame.container, list):
             return (*frame.path, len(frame.container))
         return (*frame.path, frame.key or "")
 
-    def check_tag(tag: str | None, mark: Mark, *allowed: str) -> None:
-        if tag and tag != "!" and tag not in allowed:
-            raise _Stop(f"the tag {tag!r} is not allowed in an encounter file", mark)
 
+def _check_tag(tag: str | None, mark: Mark, *allowed: str) -> None:
+    if tag and tag != "!" and tag not in allowed:
+        raise _Stop(f"the tag {tag!r} is not allowed in an encounter file", mark)
+
+
+def read(text: str, *, track: bool = False) -> Document:
+    """Parse ``text``; syntax errors end the reading, other problems are collected.
+
+    With ``track``, the place of every key and value is recorded.
+    """
+    reading = _Reading(text, track)
+    doc = reading.doc
     try:
         parser = _Parser(text)
         try:
-            get_event = parser.get_event
-            while True:
-                event: Any = get_event()
-                cls = event.__class__
-                if cls is _SCALAR:
-                    mark = (event.start_mark.line + 1, event.start_mark.column + 1)
-                    tag = event.tag
-                    try:
-                        if tag and tag != "!":
-                            check_tag(tag, mark, *_SCALAR_TAGS)
-                            value = _tagged(tag, event.value)
-                        elif event.implicit[0] and not (
-                            stack and stack[-1].expect_key and stack[-1].container.__class__ is dict
-                        ):
-                            value = _plain(event.value)
-                        else:
-                            value = event.value
-                    except ValueError as exc:
-                        doc.problems.append(Problem(str(exc), *mark))
-                        value = None
-                    place(value, mark, 1, event.anchor)
-                elif cls is _MAP_START or cls is _SEQ_START:
-                    mark = _mark(event)
-                    is_map = cls is _MAP_START
-                    check_tag(event.tag, mark, _STD + ("map" if is_map else "seq"))
-                    if len(stack) >= MAX_DEPTH:
-                        raise _Stop(f"nesting deeper than {MAX_DEPTH} levels", mark)
-                    if stack and stack[-1].container.__class__ is dict and stack[-1].expect_key:
-                        raise _Stop("a key must be plain text, not a list or mapping", mark)
-                    path = child_path() if track else ()
-                    if track:
-                        values.setdefault(path, mark)
-                    stack.append(_Frame({} if is_map else [], path, event.anchor, mark))
-                elif cls is _MAP_END or cls is _SEQ_END:
-                    frame = stack.pop()
-                    if frame.merges:
-                        _merge(frame, doc)
-                    place(frame.container, frame.start, frame.size, frame.anchor)
-                elif cls is _ALIAS:
-                    mark = _mark(event)
-                    if event.anchor not in anchors:
-                        raise _Stop(f"unknown alias *{event.anchor}", mark)
-                    value, size = anchors[event.anchor]
-                    place(value, mark, size, None)
-                elif cls is _DOC_START:
-                    documents += 1
-                    if documents > 1:
-                        raise _Stop("one encounter per file: a second YAML document", _mark(event))
-                elif event is None or cls is _STREAM_END:
-                    break
+            reading.run(parser.get_event)
         finally:
             dispose = getattr(parser, "dispose", None)
             if dispose:

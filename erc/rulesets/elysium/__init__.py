@@ -27,6 +27,9 @@ RULESET = Ruleset(
         ("damage", "adjust:damage"),
         ("heal", "adjust:heal"),
         ("condition", "adjust:condition"),
+        ("skill", "skill:skill"),
+        ("join", "join:join"),
+        ("show", "show:show"),
     ),
     sources=(
         "rulesets/elysium/model.py",

@@ -3,7 +3,7 @@
 ``cross_checks`` holds the rules no single key can state (``hp_current`` within ``hp``,
 ``mp_current`` within ``mp``, weapon and spell names unique per combatant, and the shared
 name and count rules). It reads the raw data defensively, so ``erc check`` reports these
-together with any schema problems. ``warnings`` (EL Part 3.1): a skill or school no action
+together with any schema problems. ``warnings`` (EL-P1): a skill or school no action
 uses, so a typo is seen.
 """
 
@@ -60,7 +60,7 @@ SPEC = EncounterSpec
 
 
 def warnings(encounter: Encounter, doc: Document) -> list[Problem]:
-    """EL Part 3.1: a skill no action uses (not an action skill, no weapon's skill in the
+    """EL-P1: a skill no action uses (not an action skill, no weapon's skill in the
     file, no ``skill_abilities`` entry), and a school no spell in the file belongs to, so a
     misspelt name is seen; each placed at its key in the file, once per entry."""
     weapon_skills = {w.skill for c in encounter.combatants for w in c.weapons}

@@ -1,4 +1,4 @@
-"""Conditions (EL4.4, EL5.5, EL5.6, EL Part 3.13): what each one does, asked one question at
+"""Conditions (EL4.4, EL5.5, EL5.6, EL-P13): what each one does, asked one question at
 a time. Every mechanic asks these functions rather than reading conditions itself, so a
 condition does the same in every command.
 """
@@ -8,7 +8,7 @@ from __future__ import annotations
 from erc.core.errors import ErcError
 from erc.rulesets.elysium.model import Combatant
 
-TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Callable
     from typing import Any
@@ -16,13 +16,13 @@ if TYPE_CHECKING:
     from erc.core.status import Turns
 
 NO_ACTION = ("asleep", "unconscious", "paralyzed", "bound")
-"""EL Part 3.13: who cannot act (with HP 0)."""
+"""EL-P13: who cannot act (with HP 0)."""
 HELPLESS = ("unaware", "paralyzed", "bound", "asleep", "unconscious")
 """EL5.5: "unable to move or unaware of the danger": no Defense Roll (with HP 0)."""
 
 
 def cannot_act(who: Combatant) -> str | None:
-    """EL Part 3.13: why ``who`` can take no action now, else None."""
+    """EL-P13: why ``who`` can take no action now, else None."""
     return no_action(who.hp, who.has)
 
 
@@ -43,7 +43,7 @@ def helpless(who: Combatant) -> str | None:
 
 
 def actor(who: Combatant, *, offensive: bool, what: str) -> Combatant:
-    """The one check every action makes of who takes it: it can act (EL Part 3.13) and,
+    """The one check every action makes of who takes it: it can act (EL-P13) and,
     for an offensive action, has not gone on the defensive this round (EL5.6)."""
     reason = cannot_act(who)
     if reason:
@@ -87,7 +87,7 @@ def acted(who: Combatant) -> bool:
 
 
 def done(who: Combatant) -> bool:
-    """EL Part 3 point 17: its turn is over when its AP are spent or it ended its turn."""
+    """EL-P17: its turn is over when its AP are spent or it ended its turn."""
     return who.ap_left <= 0 or who.turn_ended
 
 
@@ -101,7 +101,7 @@ def standing(who: Combatant) -> bool:
 
 
 def fight(state: Any) -> Turns:
-    """Who is next (EL Part 3 point 17), whether the fight is over, who won
+    """Who is next (EL-P17), whether the fight is over, who won
     (``erc.core.status.turns``): a pure function of the folded state."""
     from erc.core.status import turns
 

@@ -30,7 +30,7 @@ from erc.core.value import replace
 from erc.rulesets.elysium.conditions import no_action
 from erc.rulesets.elysium.model import Combatant, Encounter, Feint, Weapon
 
-TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Mapping
     from typing import Any
@@ -335,6 +335,12 @@ class Tracker(fold.Tracker):
         """EL6.5: a Sidestep's free trip is for the round of the charge."""
         self.sidesteps[fighter.name] = []
 
+    def wait(self, fighter: fold.Fighter) -> None:
+        """EL-P17: a newcomer whose place was passed acts from the next round: its AP of
+        this round are given up."""
+        full = next(c.ap for c in self.encounter.combatants if c.name == fighter.name)
+        fighter.spent[AP] = max(full, fighter.spent.get(AP, 0))
+
     def fighter(self, combatant: Combatant) -> fold.Fighter:
         return fold.Fighter(combatant.name, combatant.hp, combatant.conditions)
 
@@ -350,7 +356,7 @@ class Tracker(fold.Tracker):
 
     def settle(self) -> None:
         """A grabber that cannot act (down at 0 HP, asleep, unconscious, paralyzed or bound:
-        EL4.4 "cannot act or defend", Part 3.13) holds no pin: the pin ends, for good."""
+        EL4.4 "cannot act or defend", EL-P13) holds no pin: the pin ends, for good."""
         for who, by in list(self.pinned_by.items()):
             grabber = self.fighters.get(by)
             if grabber is None or no_action(grabber.health, grabber.has) is not None:
@@ -376,7 +382,7 @@ class Tracker(fold.Tracker):
         feints = tuple(f for f in self.feints[name] if f.round + 1 >= self.round)  # EL9
         pinning = tuple(n for n, by in self.pinned_by.items() if by == name)
         conditions = self.conditions_of(fighter)
-        ended = spent.get(TURN_ENDED, 0) > 0  # EL Part 3 point 17: the AP left given up
+        ended = spent.get(TURN_ENDED, 0) > 0  # EL-P17: the AP left given up
         if (
             not spent
             and not feints
@@ -433,7 +439,7 @@ def damage(target: str, amount: int | None) -> list[Effect]:
 
 
 def stood(name: str, stand_up: bool) -> list[Effect]:
-    """EL5.7, EL Part 3.13: a prone mover stood up first (movement, charge, overrun,
+    """EL5.7, EL-P13: a prone mover stood up first (movement, charge, overrun,
     ``grab --move``)."""
     return [ConditionChange(name, remove="prone")] if stand_up else []
 

@@ -30,7 +30,7 @@ from erc.rulesets.elysium.sets import (  # the format's, re-exported
     TRUMPS as TRUMPS,
 )
 
-TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Mapping
     from typing import ClassVar
@@ -85,12 +85,12 @@ class Feint(Value):
 
 class Combatant(CombatantFields):
     skill_abilities: Mapping[str, str] = {}
-    """Skill -> key ability, the file's and the combatant's own (EL1.3, Part 3.10)."""
+    """Skill -> key ability, the file's and the combatant's own (EL1.3, EL-P10)."""
     # The journal's state, folded in by erc.rulesets.elysium.events:
     ap_spent: int = 0
     """AP spent this round (EL3.1: replenished when a round starts)."""
     turn_ended: bool = False
-    """It gave up the AP it had left this round (``erc end-turn``, EL Part 3 point 17)."""
+    """It gave up the AP it had left this round (``erc end-turn``, EL-P17)."""
     defensive_bonus: int = 0
     """EL5.6: AP spent going on the defensive this round."""
     offensive_taken: bool = False
@@ -133,7 +133,7 @@ class Combatant(CombatantFields):
         return self.skills.get(skill, 0)
 
     def school(self, name: str) -> int:
-        """Ranks in a magic school (EL Part 3.12: from ``schools``)."""
+        """Ranks in a magic school (EL-P12: from ``schools``)."""
         return self.schools.get(name, 0)
 
     def has(self, condition: str) -> bool:

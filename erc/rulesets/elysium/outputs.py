@@ -7,9 +7,10 @@ odds classes are declarations of the shape ``erc.core.odds.as_odds`` writes, nev
 
 from __future__ import annotations
 
+from erc.core.checks import AgainstOdds as AgainstOdds
 from erc.core.value import Value
 
-TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Mapping
 
@@ -76,6 +77,9 @@ RESULTS: dict[str, tuple[str, ...]] = {
     "heal": ("rules.adjust:HpChange",),
     "condition": ("rules.adjust:ConditionResult",),
     "status": ("status:StatusResult",),
+    "skill": ("rules.skill:SkillCheck",),
+    "join": ("commands.join:Joined",),
+    "show": ("rules.sheet:Sheet",),
 }
 """``command -> ("module:Class", ...)``, modules relative to this package."""
 ODDS: dict[str, str] = {
@@ -89,5 +93,6 @@ ODDS: dict[str, str] = {
     "social": "OpposedOdds",
     "cast": "DamageOdds",
     "competition": "CompetitionOdds",
+    "skill": "AgainstOdds",
 }
 """``command -> class`` (in this module) of ``result.odds``."""

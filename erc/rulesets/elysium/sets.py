@@ -10,7 +10,7 @@ ABILITIES = ("agility", "cunning", "muscle", "endurance", "insight", "courage", 
 """EL1.2: AGI, CUN, MUS, END and the key abilities."""
 TRUMPS = ("sidestep", "counterattack", "focus_casting", "speedy_combatant")
 CONDITIONS = ("asleep", "bound", "paralyzed", "prone", "unaware", "unconscious")
-"""EL Part 3.13: the conditions an Elysium file (and ``erc condition``) may give; ``pinned``
+"""EL-P13: the conditions an Elysium file (and ``erc condition``) may give; ``pinned``
 comes only from a grab."""
 DIES = ("d10", "d20", "d12")
 """EL1.1: house rule ``die``."""

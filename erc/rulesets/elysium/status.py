@@ -5,13 +5,13 @@ the fight is over."""
 
 from __future__ import annotations
 
-from erc.core.status import CombatantView, FightView, condition_rows, places
+from erc.core.status import CombatantView, FightView, condition_rows, places, plain
 from erc.core.value import Value
 from erc.rulesets.elysium.conditions import acted, can_act, fight, standing
 from erc.rulesets.elysium.events import state_of
 from erc.rulesets.elysium.model import AGITATION, MORALE, Combatant, level_penalty
 
-TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
@@ -29,7 +29,7 @@ class Resources(Value):
 
 
 ROUND_SECONDS = 5
-"""EL Part 3 point 17: status shows the elapsed time, 5 seconds a round."""
+"""EL-P17: status shows the elapsed time, 5 seconds a round."""
 
 
 class Level(Value):
@@ -47,7 +47,6 @@ class FeintOwed(Value):
 
 
 class CombatantStatus(CombatantView):
-    resources: Resources
     hp: int
     hp_max: int
     mp: int
@@ -69,12 +68,12 @@ class CombatantStatus(CombatantView):
     sidestep_trips: tuple[str, ...]
     """EL6.5: chargers it dodged this round, each owed one free trip (``trip --sidestep``)."""
     turn_ended: bool
-    """EL Part 3 point 17: it gave up the AP it had left (``erc end-turn``)."""
+    """EL-P17: it gave up the AP it had left (``erc end-turn``)."""
 
 
 class StatusResult(FightView):
     elapsed_s: int
-    """EL Part 3 point 17: seconds of combat before this round began (5 a round)."""
+    """EL-P17: seconds of combat before this round began (5 a round)."""
     combatants: tuple[CombatantStatus, ...]
 
 
@@ -107,6 +106,7 @@ def _marks(c: Combatant) -> tuple[str, ...]:
 
 
 def _row(c: Combatant, state: Any, place: int | None) -> CombatantStatus:
+    left = Resources(ap_left=c.ap_left, ap=c.ap)
     return CombatantStatus(
         name=c.name,
         side=c.side,
@@ -119,7 +119,8 @@ def _row(c: Combatant, state: Any, place: int | None) -> CombatantStatus:
         can_act=can_act(c),
         conditions=condition_rows(c.conditions, state.round),
         marks=_marks(c),
-        resources=Resources(ap_left=c.ap_left, ap=c.ap),
+        resources=plain(left),
+        left_this_round=left.words(),
         hp=c.hp,
         hp_max=c.hp_max,
         mp=c.mp,

@@ -6,7 +6,7 @@ from __future__ import annotations
 from erc.core.lookup import names_of
 from erc.rulesets.elysium.model import CONDITIONS
 
-TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Mapping, Sequence
 
@@ -31,7 +31,12 @@ def values(
     command: str, param: str, encounter: Encounter | None, given: Mapping[str, Sequence[str]]
 ) -> tuple[str, ...] | None:
     if (command, param) == ("condition", "conditions"):
-        return CONDITIONS  # Part 3.13 (pinned comes only from a grab)
+        return CONDITIONS  # EL-P13 (pinned comes only from a grab)
+    if (command, param) == ("skill", "skill_name") and encounter is not None:
+        from erc.rulesets.elysium.commands.competition import _known_checks
+        from erc.rulesets.elysium.model import ABILITIES
+
+        return tuple(sorted({*ABILITIES, *_known_checks(encounter)}))  # EL-P16
     held = HELD.get((command, param))
     if held is not None:
         items, whose = held

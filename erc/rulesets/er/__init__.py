@@ -23,6 +23,9 @@ RULESET = Ruleset(
         ("condition", "adjust:condition"),
         ("pick-up", "adjust:pick_up"),
         ("spend", "adjust:spend"),
+        ("feat", "feat:feat"),
+        ("join", "join:join"),
+        ("show", "show:show"),
     ),
     sources=(
         "rulesets/er/model.py",

@@ -31,7 +31,7 @@ from erc.core.errors import ErcError
 from erc.core.value import Value
 from erc.rulesets.er.model import Combatant, Weapon
 
-TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Callable
     from typing import Any

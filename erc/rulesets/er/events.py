@@ -27,7 +27,7 @@ from erc.rulesets.er.conditions import no_action
 from erc.rulesets.er.model import Combatant, Drop, Encounter, Weapon
 from erc.rulesets.er.rules.turns import PICK_UP_FT, Lock, Taken
 
-TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
@@ -165,7 +165,7 @@ class State(fold.State):
     paid: tuple[tuple[str, str, int], ...] = ()
     """``(wielder, weapon, dice)`` already given to freeing a locked weapon (R8.2)."""
     taken: tuple[Taken, ...] = ()
-    """Weapons picked up from the ground by another than their owner (seed 001)."""
+    """Weapons picked up from the ground by another than their owner (R12.4)."""
 
     @property
     def lockers(self) -> dict[tuple[str, str], str]:
@@ -389,7 +389,11 @@ def disarm(result: Any, state: State, extra: bool = False, locks: Any = ()) -> l
     if result.outcome == "locked":
         effects.append(
             WeaponState(
-                result.victim, result.victim_weapon, "locked", result.attacker, result.weapon
+                who=result.victim,
+                weapon=result.victim_weapon,
+                state="locked",
+                by=result.attacker,
+                using=result.weapon,
             )
         )
     elif result.outcome == "disarmed":

@@ -30,7 +30,7 @@ from erc.rulesets.er.sets import (  # the format's, re-exported
     WEIGHTS as WEIGHTS,
 )
 
-TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import ClassVar, Literal
 

@@ -7,9 +7,10 @@ odds classes are declarations of the shape ``erc.core.odds.as_odds`` writes, nev
 
 from __future__ import annotations
 
+from erc.core.checks import AgainstOdds as AgainstOdds
 from erc.core.value import Value
 
-TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Mapping
 
@@ -61,6 +62,9 @@ RESULTS: dict[str, tuple[str, ...]] = {
     "pick-up": ("rules.adjust:PickedUp",),
     "spend": ("rules.adjust:Spent",),
     "status": ("status:StatusResult",),
+    "feat": ("rules.feat:Against",),
+    "join": ("commands.join:Joined",),
+    "show": ("rules.sheet:Sheet",),
 }
 """``command -> ("module:Class", ...)``, modules relative to this package; a command with
 several forms lists each (``drop --holder-damaged`` checks the hold)."""
@@ -69,5 +73,6 @@ ODDS: dict[str, str] = {
     "sneak": "SneakOdds",
     "competition": "CompetitionOdds",
     "disarm": "DisarmOdds",
+    "feat": "AgainstOdds",
 }
 """``command -> class`` (in this module) of ``result.odds``."""

@@ -6,13 +6,7 @@ the fight is over."""
 from __future__ import annotations
 
 from erc.core.errors import ErcError
-from erc.core.status import (
-    CombatantView,
-    FightView,
-    condition_rows,
-    places,
-    wake_due,
-)
+from erc.core.status import CombatantView, FightView, condition_rows, places, plain, wake_due
 from erc.core.value import Value
 from erc.rulesets.er.conditions import acted, can_act, cannot_react, down, fight, standing
 from erc.rulesets.er.events import state_of
@@ -20,7 +14,7 @@ from erc.rulesets.er.model import Combatant
 from erc.rulesets.er.rules.movement import Turn, movement
 from erc.rulesets.er.rules.turns import Taken
 
-TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any, Literal
 
@@ -47,7 +41,6 @@ class Resources(Value):
 
 
 class CombatantStatus(CombatantView):
-    resources: Resources
     body: int
     body_max: int
     reaction_used: bool
@@ -81,7 +74,7 @@ class StatusResult(FightView):
     drops: tuple[HeldDrop, ...]
     locks: tuple[HeldLock, ...]
     taken: tuple[Taken, ...]
-    """Weapons picked up from the ground by another than their owner (seed 001)."""
+    """Weapons picked up from the ground by another than their owner (R12.4)."""
 
 
 def movement_left(who: Combatant) -> int | None:
@@ -112,6 +105,11 @@ def _marks(c: Combatant) -> tuple[str, ...]:
 
 def _row(c: Combatant, state: Any, place: int | None) -> CombatantStatus:
     shocked = c.condition("incapacitated")
+    left = Resources(
+        action=_action(c),
+        reaction=not c.reaction_used and cannot_react(c) is None,
+        movement_left_ft=movement_left(c),
+    )
     return CombatantStatus(
         name=c.name,
         side=c.side,
@@ -124,11 +122,8 @@ def _row(c: Combatant, state: Any, place: int | None) -> CombatantStatus:
         can_act=can_act(c),
         conditions=condition_rows(c.conditions, state.round),
         marks=_marks(c),
-        resources=Resources(
-            action=_action(c),
-            reaction=not c.reaction_used and cannot_react(c) is None,
-            movement_left_ft=movement_left(c),
-        ),
+        resources=plain(left),
+        left_this_round=left.words(),
         body=c.body,
         body_max=c.body_max,
         reaction_used=c.reaction_used,
@@ -177,9 +172,19 @@ def status(loaded: Loaded) -> StatusResult:
         n_events=state.events,
         journal=loaded.journal,
         combatants=tuple(_row(c, state, where.get(c.name)) for c in combatants),
-        drops=tuple(HeldDrop(d.holder, d.victim, d.damage, d.round) for d in state.drops),
+        drops=tuple(
+            HeldDrop(holder=d.holder, victim=d.victim, damage=d.damage, round=d.round)
+            for d in state.drops
+        ),
         locks=tuple(
-            HeldLock(k.wielder, k.weapon, k.locker, k.using, k.dropped) for k in state.locks
+            HeldLock(
+                wielder=k.wielder,
+                weapon=k.weapon,
+                locker=k.locker,
+                using=k.using,
+                dropped=k.dropped,
+            )
+            for k in state.locks
         ),
         taken=state.taken,
     )

@@ -7,7 +7,7 @@ from __future__ import annotations
 from erc.core.lookup import names_of
 from erc.rulesets.er.model import CONDITIONS
 
-TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Mapping, Sequence
 
@@ -29,6 +29,10 @@ def values(
 ) -> tuple[str, ...] | None:
     if (command, param) == ("condition", "conditions"):
         return CONDITIONS  # R12.3: the file's closed set
+    if (command, param) == ("feat", "attribute"):
+        from erc.rulesets.er.model import SUB_ATTRIBUTES
+
+        return SUB_ATTRIBUTES  # R1.2's list (R14.1)
     if command == "movement" and param in ("condition", "cost", "steed_size"):
         from erc.rulesets.er.rules import movement
 

@@ -21,6 +21,9 @@ RULESET = Ruleset(
         ("damage", "adjust:damage"),
         ("heal", "adjust:heal"),
         ("condition", "adjust:condition"),
+        ("ability", "ability:ability"),
+        ("join", "join:join"),
+        ("show", "show:show"),
     ),
     sources=(
         "rulesets/spellchrome/model.py",

@@ -1,4 +1,4 @@
-"""What each Spellchrome condition does (Part 3.11), asked one question at a time.
+"""What each Spellchrome condition does (SC-P11), asked one question at a time.
 
 Every mechanic and the odds code ask these functions rather than reading conditions
 themselves, so a condition does the same in every command.
@@ -30,14 +30,14 @@ def cannot_act(who: Combatant) -> str | None:
 
 UNAWARE = ("unaware",)
 """SC5.3, SC9: the flat-footed conditions that are about awareness of enemies. A victim
-known to be aware of its attacker (``sneak --victim-aware``, Part 3.3) is not "completely
+known to be aware of its attacker (``sneak --victim-aware``, SC-P3) is not "completely
 unaware of an enemy" for that attack; sleep and being immobilized are not about awareness
 and stay."""
 
 
 def flat_footed_from(who: Combatant, *, aware_of_attacker: bool = False) -> tuple[str, ...]:
-    """SC5.3, Part 3.9: the conditions that make ``who`` flat-footed (never having not acted
-    yet, nor being down by itself); ``aware_of_attacker`` (Part 3.3) cancels ``unaware``."""
+    """SC5.3, SC-P9: the conditions that make ``who`` flat-footed (never having not acted
+    yet, nor being down by itself); ``aware_of_attacker`` (SC-P3) cancels ``unaware``."""
     return tuple(c for c in FLAT_FOOTED if who.has(c) and not (aware_of_attacker and c in UNAWARE))
 
 
@@ -48,7 +48,7 @@ def standing(who: Combatant) -> bool:
 
 def acted(who: Combatant) -> bool:
     """Its turn has begun: it used its standard or its move action this round (or ended
-    its turn, SC Part 3 point 15)."""
+    its turn, SC-P15)."""
     return who.standard_used or who.move_used
 
 

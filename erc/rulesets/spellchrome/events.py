@@ -31,11 +31,12 @@ from erc.rulesets.spellchrome.model import Combatant, Encounter
 from erc.rulesets.spellchrome.rules.damage import absorb
 from erc.rulesets.spellchrome.rules.initiative import Row, delay_order
 
-TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Mapping
     from typing import Any
 
+    from erc.core.events import Join
     from erc.core.session import Loaded
 
 
@@ -150,6 +151,27 @@ class Tracker(fold.Tracker):
         fighter = self.who(name)
         fighter.health = max(fighter.health, min(self.hp_max[name], fighter.health + amount))
 
+    def join(self, effect: Join) -> None:
+        """SC-P15: the newcomer's place, and its row kept for ``initiative: keep``."""
+        super().join(effect)
+        if self.rows:
+            row = Row(
+                name=effect.who,
+                roll=effect.roll,
+                modifier=effect.modifier,
+                bonus=0,
+                total=effect.total,
+                tiebreak=effect.tiebreak,
+            )
+            at = min(effect.place - 1, len(self.rows))
+            self.rows = (*self.rows[:at], row, *self.rows[at:])
+
+    def wait(self, fighter: fold.Fighter) -> None:
+        """SC-P15: a newcomer whose place was passed acts from the next round: its
+        standard and move actions of this one are given up."""
+        for resource in ("standard", "move"):
+            fighter.spent[resource] = max(1, fighter.spent.get(resource, 0))
+
     def start_round(self, effect: RoundStart) -> None:
         """A new round: SC8.1's DR rolls are over; the order comes with ``sc-initiative``."""
         super().start_round(effect)
@@ -176,7 +198,7 @@ class Tracker(fold.Tracker):
         spent = fighter.spent
         dr = self.dr.get(combatant.name)
         conditions = self.conditions_of(fighter)
-        ended = spent.get(TURN_ENDED, 0) > 0  # SC Part 3 point 15: standard and move given up
+        ended = spent.get(TURN_ENDED, 0) > 0  # SC-P15: standard and move given up
         if (
             not spent
             and dr is None

@@ -92,7 +92,7 @@ EX_HP_RULE = {
 
 
 class Abilities(_Closed, frozen=True):
-    """Ability scores (Part 3.4: only Strength and Dexterity); a missing one is 10."""
+    """Ability scores (SC-P4: only Strength and Dexterity); a missing one is 10."""
 
     strength: Annotated[
         Score | None,

@@ -26,14 +26,14 @@ from erc.rulesets.spellchrome.sets import (  # the format's, re-exported
     WEAPON_KINDS as WEAPON_KINDS,
 )
 
-TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import ClassVar, Literal
 
 ABILITIES = ("strength", "dexterity")
-"""SC1.1, Part 3.4: only Strength and Dexterity are used."""
+"""SC1.1, SC-P4: only Strength and Dexterity are used."""
 DEFAULT_SCORE = 10
-"""Part 3.4: a missing ability score is 10."""
+"""SC-P4: a missing ability score is 10."""
 
 if TYPE_CHECKING:  # type aliases for annotations only
     Kind = Literal["melee", "ranged", "thrown"]
@@ -72,7 +72,7 @@ class Combatant(CombatantFields):
     standard_used: bool = False
     move_used: bool = False
     turn_ended: bool = False
-    """It gave up the actions it had left this round (``erc end-turn``, SC Part 3 point 15)."""
+    """It gave up the actions it had left this round (``erc end-turn``, SC-P15)."""
     moves: int = 0
     """Actions this round spent on moving (SC10.2: 1, or 2 with a double move)."""
     movement_spent: int = 0

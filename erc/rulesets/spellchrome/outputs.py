@@ -7,9 +7,10 @@ odds classes are declarations of the shape ``erc.core.odds.as_odds`` writes, nev
 
 from __future__ import annotations
 
+from erc.core.checks import AgainstOdds as AgainstOdds
 from erc.core.value import Value
 
-TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Mapping
 
@@ -43,11 +44,15 @@ RESULTS: dict[str, tuple[str, ...]] = {
     "heal": ("rules.adjust:Adjusted",),
     "condition": ("rules.adjust:Conditioned",),
     "status": ("status:StatusResult",),
+    "ability": ("rules.ability:Against",),
+    "join": ("commands.join:Joined",),
+    "show": ("rules.sheet:Sheet",),
 }
 """``command -> ("module:Class", ...)``, modules relative to this package."""
 ODDS: dict[str, str] = {
     "attack": "AttackOdds",
     "sneak": "AttackOdds",
     "competition": "CompetitionOdds",
+    "ability": "AgainstOdds",
 }
 """``command -> class`` (in this module) of ``result.odds``."""

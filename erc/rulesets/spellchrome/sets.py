@@ -8,7 +8,7 @@ from __future__ import annotations
 
 WEAPON_KINDS = ("melee", "ranged", "thrown")
 CONDITIONS = ("asleep", "bound", "paralyzed", "unconscious", "unaware")
-"""Part 3.11: the conditions of a Spellchrome file (a closed set)."""
+"""SC-P11: the conditions of a Spellchrome file (a closed set)."""
 INITIATIVE_RULES = ("keep", "reroll")
 """SC2.4: the house rule ``initiative``; ``keep`` is the chapter's standard method."""
 DEFAULT_SPEED = 30

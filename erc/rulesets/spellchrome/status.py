@@ -3,14 +3,14 @@ of the turn, conditions, and the order with who is next (``erc.core.status``).""
 
 from __future__ import annotations
 
-from erc.core.status import CombatantView, FightView, condition_rows, places
+from erc.core.status import CombatantView, FightView, condition_rows, places, plain
 from erc.core.value import Value
 from erc.rulesets.spellchrome.conditions import acted, can_act, fight, standing
 from erc.rulesets.spellchrome.events import state_of
 from erc.rulesets.spellchrome.model import Combatant
 from erc.rulesets.spellchrome.rules.armor_class import armor_class
 
-TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
@@ -37,7 +37,6 @@ class ArmorClasses(Value):
 
 
 class CombatantStatus(CombatantView):
-    resources: Resources
     hp: int
     hp_max: int
     ex_hp: int
@@ -50,7 +49,7 @@ class CombatantStatus(CombatantView):
     standard_used: bool
     move_used: bool
     turn_ended: bool
-    """SC Part 3 point 15: it gave up what it had left (``erc end-turn``)."""
+    """SC-P15: it gave up what it had left (``erc end-turn``)."""
     movement_spent_ft: int
     spell_cast: bool
     delayed_after: str | None
@@ -81,6 +80,7 @@ def _row(c: Combatant, state: Any, place: int | None) -> CombatantStatus:
     if c.turn_ended:
         marks.append("turn ended")
     able = can_act(c)
+    left = Resources(standard=able and not c.standard_used, move=able and not c.move_used)
     return CombatantStatus(
         name=c.name,
         side=c.side,
@@ -93,7 +93,8 @@ def _row(c: Combatant, state: Any, place: int | None) -> CombatantStatus:
         can_act=able,
         conditions=condition_rows(c.conditions, state.round),
         marks=tuple(marks),
-        resources=Resources(standard=able and not c.standard_used, move=able and not c.move_used),
+        resources=plain(left),
+        left_this_round=left.words(),
         hp=c.hp,
         hp_max=c.hp_max,
         ex_hp=c.ex_hp,

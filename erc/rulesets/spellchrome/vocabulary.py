@@ -6,7 +6,7 @@ from __future__ import annotations
 from erc.core.lookup import names_of
 from erc.rulesets.spellchrome.model import CONDITIONS
 
-TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Mapping, Sequence
 
@@ -20,7 +20,11 @@ def values(
     command: str, param: str, encounter: Encounter | None, given: Mapping[str, Sequence[str]]
 ) -> tuple[str, ...] | None:
     if (command, param) == ("condition", "conditions"):
-        return CONDITIONS  # Part 3.11
+        return CONDITIONS  # SC-P11
+    if (command, param) == ("ability", "ability_name"):
+        from erc.rulesets.spellchrome.model import ABILITIES
+
+        return ABILITIES  # SC-P4 (SC-P15)
     whose = WEAPONS.get((command, param))
     if whose is not None:
         return names_of(encounter, "weapons", given.get(whose))

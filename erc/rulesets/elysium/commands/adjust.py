@@ -9,7 +9,7 @@ from erc.core.lookup import find
 from erc.core.mechanic import Mechanic, command
 from erc.rulesets.elysium import events
 
-TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Annotated
 
@@ -60,7 +60,13 @@ def spend(
         ap=ap,
         what=what.value if what is not None else None,
     )
-    return Mechanic("spend", lambda dice: result, RENDER, effects=events.spend, draws=False)
+    return Mechanic(
+        command="spend",
+        resolve=lambda dice: result,
+        render=RENDER,
+        effects=events.spend,
+        draws=False,
+    )
 
 
 @command(dice=False)
@@ -90,7 +96,13 @@ def pick_up(
     from erc.rulesets.elysium.rules.adjust import pick_up as rule
 
     result = rule(find(loaded.encounter, name), weapon, ap=ap)
-    return Mechanic("pick-up", lambda dice: result, RENDER, effects=events.pick_up, draws=False)
+    return Mechanic(
+        command="pick-up",
+        resolve=lambda dice: result,
+        render=RENDER,
+        effects=events.pick_up,
+        draws=False,
+    )
 
 
 @command(dice=False)
@@ -104,7 +116,11 @@ def damage(
 
     result = hp_change(find(loaded.encounter, name), amount, heal=False)
     return Mechanic(
-        "damage", lambda dice: result, RENDER, effects=events.adjust_damage, draws=False
+        command="damage",
+        resolve=lambda dice: result,
+        render=RENDER,
+        effects=events.adjust_damage,
+        draws=False,
     )
 
 
@@ -118,7 +134,13 @@ def heal(
     from erc.rulesets.elysium.rules.adjust import hp_change
 
     result = hp_change(find(loaded.encounter, name), amount, heal=True)
-    return Mechanic("heal", lambda dice: result, RENDER, effects=events.adjust_heal, draws=False)
+    return Mechanic(
+        command="heal",
+        resolve=lambda dice: result,
+        render=RENDER,
+        effects=events.adjust_heal,
+        draws=False,
+    )
 
 
 @command(dice=False)
@@ -146,7 +168,7 @@ def condition(
         ),
     ] = None,
 ) -> Mechanic:
-    """Add (or --remove) conditions (EL Part 3.13). No dice."""
+    """Add (or --remove) conditions (EL-P13). No dice."""
     from erc.rulesets.elysium.rules.adjust import plan_condition
 
     encounter = loaded.encounter
@@ -157,4 +179,10 @@ def condition(
         by=find(encounter, by).name if by is not None else None,
         rounds=rounds,
     )
-    return Mechanic("condition", lambda dice: result, RENDER, effects=events.condition, draws=False)
+    return Mechanic(
+        command="condition",
+        resolve=lambda dice: result,
+        render=RENDER,
+        effects=events.condition,
+        draws=False,
+    )

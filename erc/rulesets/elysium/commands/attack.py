@@ -8,7 +8,7 @@ from erc.core.lookup import find
 from erc.core.mechanic import Mechanic, command
 from erc.rulesets.elysium import events
 
-TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Annotated
 
@@ -130,9 +130,9 @@ def _attack(
         return attack_odds(plan)
 
     return Mechanic(
-        name,
-        lambda dice: rules.resolve(dice, plan),
-        RENDER,
+        command=name,
+        resolve=lambda dice: rules.resolve(dice, plan),
+        render=RENDER,
         effects=events.attack,
         odds=odds,
         unresolved=lambda: rules.unresolved(plan),

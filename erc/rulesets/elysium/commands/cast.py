@@ -7,7 +7,7 @@ from erc.core.lookup import find
 from erc.core.mechanic import Mechanic, command
 from erc.rulesets.elysium import events
 
-TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Annotated
 
@@ -41,7 +41,7 @@ def cast(
         missing = " and ".join(
             o for o, v in (("--spell NAME", spell), ("--level N", level)) if v is None
         )
-        raise ErcError("bad-option", f"cast needs {missing} (EL Part 3.12)")
+        raise ErcError("bad-option", f"cast needs {missing} (EL-P12)")
     encounter = loaded.encounter
     plan = rules.plan_cast(
         find(encounter, caster),
@@ -57,9 +57,9 @@ def cast(
         return odds_of(lambda dice: rules.resolve(dice, plan), damage=True)
 
     return Mechanic(
-        "cast",
-        lambda dice: rules.resolve(dice, plan),
-        "erc.rulesets.elysium.render.opposed",
+        command="cast",
+        resolve=lambda dice: rules.resolve(dice, plan),
+        render="erc.rulesets.elysium.render.opposed",
         effects=events.cast,
         odds=odds,
         unresolved=lambda: rules.unresolved(plan),

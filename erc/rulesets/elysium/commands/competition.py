@@ -9,7 +9,7 @@ from erc.rulesets.elysium import events
 from erc.rulesets.elysium.conditions import cannot_act
 from erc.rulesets.elysium.model import ACTION_SKILLS
 
-TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Annotated
 
@@ -76,9 +76,9 @@ def competition(
         return competition_odds(lambda dice: rules.resolve(dice, plan))
 
     return Mechanic(
-        "competition",
-        lambda dice: rules.resolve(dice, plan),
-        "erc.rulesets.elysium.render.opposed",
+        command="competition",
+        resolve=lambda dice: rules.resolve(dice, plan),
+        render="erc.rulesets.elysium.render.opposed",
         effects=events.competition,
         odds=odds,
         unresolved=lambda: rules.unresolved(plan),
@@ -97,7 +97,7 @@ def _known_checks(enc: Encounter) -> set[str]:
 
 def _schools(enc: Encounter) -> set[str]:
     """The magic schools the file names (``schools`` and the spells' ``school``): a check
-    on one reads ranks from ``schools`` (EL Part 3.12)."""
+    on one reads ranks from ``schools`` (EL-P12)."""
     found: set[str] = set()
     for c in enc.combatants:
         found |= set(c.schools) | {s.school for s in c.spells}

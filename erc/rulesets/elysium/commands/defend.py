@@ -7,7 +7,7 @@ from erc.core.lookup import find
 from erc.core.mechanic import Mechanic, command
 from erc.rulesets.elysium import events
 
-TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Annotated
 
@@ -35,9 +35,9 @@ def defend(
         raise ErcError("bad-option", "defend needs --ap N: the AP spent for +N (EL5.6)")
     result = plan_defend(find(loaded.encounter, name), ap)
     return Mechanic(
-        "defend",
-        lambda dice: result,
-        "erc.rulesets.elysium.render.plain",
+        command="defend",
+        resolve=lambda dice: result,
+        render="erc.rulesets.elysium.render.plain",
         effects=events.defend,
         draws=False,
     )

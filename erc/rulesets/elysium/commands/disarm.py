@@ -6,7 +6,7 @@ from erc.core.lookup import find
 from erc.core.mechanic import Mechanic, command
 from erc.rulesets.elysium import events
 
-TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Annotated
 
@@ -56,9 +56,9 @@ def disarm(
         return disarm_odds(lambda dice: rules.resolve(dice, plan))
 
     return Mechanic(
-        "disarm",
-        lambda dice: rules.resolve(dice, plan),
-        "erc.rulesets.elysium.render.opposed",
+        command="disarm",
+        resolve=lambda dice: rules.resolve(dice, plan),
+        render="erc.rulesets.elysium.render.opposed",
         effects=events.disarm,
         odds=odds,
         unresolved=lambda: rules.unresolved(plan),

@@ -11,13 +11,14 @@ from erc.core.mechanic import Mechanic, command
 from erc.rulesets.elysium import events
 from erc.rulesets.elysium.commands.attack import DefenseKind
 
-TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Annotated
 
     import typer
 
     from erc.core.session import Loaded
+    from erc.rulesets.elysium.rules.grab import GrabPlan
 
 
 class Resist(StrEnum):
@@ -106,6 +107,12 @@ def grab(
         item=pry,
         resist_with=resist_with.value if resist_with is not None else None,
     )
+    return _grab_mechanic(plan)
+
+
+def _grab_mechanic(plan: GrabPlan) -> Mechanic:
+    """The grab action planned, its odds (none for a release) and what stays unresolved."""
+    from erc.rulesets.elysium.rules import grab as rules
 
     def odds() -> dict[str, object]:
         from erc.rulesets.elysium.odds.opposed import odds_of
@@ -115,9 +122,9 @@ def grab(
         return odds_of(lambda dice: rules.resolve(dice, plan), damage=True)
 
     return Mechanic(
-        "grab",
-        lambda dice: rules.resolve(dice, plan),
-        "erc.rulesets.elysium.render.opposed",
+        command="grab",
+        resolve=lambda dice: rules.resolve(dice, plan),
+        render="erc.rulesets.elysium.render.opposed",
         effects=events.grab,
         odds=odds,
         unresolved=lambda: rules.unresolved(plan),
@@ -158,9 +165,9 @@ def escape(
         return odds_of(lambda dice: rules.resolve_escape(dice, plan))
 
     return Mechanic(
-        "escape",
-        lambda dice: rules.resolve_escape(dice, plan),
-        "erc.rulesets.elysium.render.opposed",
+        command="escape",
+        resolve=lambda dice: rules.resolve_escape(dice, plan),
+        render="erc.rulesets.elysium.render.opposed",
         effects=events.escape,
         odds=odds,
         unresolved=lambda: rules.unresolved_escape(plan),

@@ -6,7 +6,7 @@ from erc.core.lookup import find
 from erc.core.mechanic import Mechanic, command
 from erc.rulesets.elysium import events
 
-TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Annotated
 
@@ -35,9 +35,9 @@ def movement(
     encounter = loaded.encounter
     result = plan_movement(find(encounter, name), encounter.rules, ft=ft, ap=ap)
     return Mechanic(
-        "movement",
-        lambda dice: result,
-        "erc.rulesets.elysium.render.plain",
+        command="movement",
+        resolve=lambda dice: result,
+        render="erc.rulesets.elysium.render.plain",
         effects=events.movement,
         draws=False,
     )

@@ -11,7 +11,7 @@ from erc.rulesets.elysium import events
 from erc.rulesets.elysium.model import die_sides
 from erc.rulesets.elysium.rules.initiative import kept_checks, roll_init as resolve
 
-TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Annotated
 
@@ -49,11 +49,11 @@ def roll_init(
     rules = current.rules
     kept = kept_checks(rules.initiative, number, state.rolls, state.reactions)
     return Mechanic(
-        "roll-init",
-        lambda dice: resolve(
+        command="roll-init",
+        resolve=lambda dice: resolve(
             dice, current.combatants, round=number, sides=die_sides(rules), kept=kept
         ),
-        "erc.rulesets.elysium.render.initiative",
+        render="erc.rulesets.elysium.render.initiative",
         effects=events.roll_init,
         budget=DICE_BUDGET + 4 * len(current.combatants),
         event_round=number,

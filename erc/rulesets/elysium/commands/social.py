@@ -8,7 +8,7 @@ from erc.core.lookup import find
 from erc.core.mechanic import Mechanic, command
 from erc.rulesets.elysium import events
 
-TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Annotated
 
@@ -57,9 +57,9 @@ def social(
         return odds_of(lambda dice: rules.resolve(dice, plan))
 
     return Mechanic(
-        "social",
-        lambda dice: rules.resolve(dice, plan),
-        "erc.rulesets.elysium.render.opposed",
+        command="social",
+        resolve=lambda dice: rules.resolve(dice, plan),
+        render="erc.rulesets.elysium.render.opposed",
         effects=events.social,
         odds=odds,
         unresolved=lambda: rules.unresolved(plan),

@@ -10,10 +10,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from fractions import Fraction
-from typing import Any
 
 from erc.core.dice import Dice
 from erc.core.odds import as_odds
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 ZERO = Fraction(0)
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
 
 from erc.core.human import text
 from erc.core.outcome import Outcome
@@ -14,6 +13,10 @@ from erc.rulesets.elysium.render.common import (
     odds_table,
     rolls_table,
 )
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 
 def render(outcome: Outcome) -> Iterator[Any]:

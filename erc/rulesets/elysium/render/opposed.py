@@ -4,7 +4,6 @@ cast, competition."""
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
 
 from erc.core.human import text
 from erc.core.outcome import Outcome
@@ -15,6 +14,10 @@ from erc.rulesets.elysium.render.common import (
     odds_table,
     rolls_table,
 )
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 
 def _title(command: str, r: Any) -> str:

@@ -4,11 +4,14 @@ damage, heal, condition."""
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
 
 from erc.core.human import text
 from erc.core.outcome import Outcome
 from erc.rulesets.elysium.render.common import ap_text, notes
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 
 def render(outcome: Outcome) -> Iterator[Any]:

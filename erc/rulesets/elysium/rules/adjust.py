@@ -47,7 +47,9 @@ def plan_spend(
     label = what or "an action"
     spend = pay(who, cost, label)
     notes = (f"{who.name} stands up",) if standing else ()
-    return SpendResult(who.name, cost, what, standing, spend, notes)
+    return SpendResult(
+        name=who.name, amount=cost, what=what, stand_up=standing, ap=spend, notes=notes
+    )
 
 
 def _given_cost(what: str, ap: int, rules: Settings) -> None:
@@ -152,7 +154,16 @@ def hp_change(who: Combatant, amount: int, *, heal: bool) -> HpChange:
         if after == 0 and who.hp > 0:
             notes.append(f"{who.name} is down: 0 HP (EL4.4)")
     kind = "heal" if heal else "damage"
-    return HpChange(who.name, kind, amount, dealt, who.hp, after, after == 0, tuple(notes))
+    return HpChange(
+        name=who.name,
+        kind=kind,
+        amount=amount,
+        dealt=dealt,
+        hp_before=who.hp,
+        hp_after=after,
+        down=after == 0,
+        notes=tuple(notes),
+    )
 
 
 class ConditionResult(Value):
@@ -176,14 +187,14 @@ def plan_condition(
     by: str | None = None,
     rounds: int | None = None,
 ) -> ConditionResult:
-    """EL Part 3.13: the closed set; ``pinned`` comes only from a grab."""
+    """EL-P13: the closed set; ``pinned`` comes only from a grab."""
     if not names:
         raise ErcError("bad-option", "name at least one condition")
     if any(name.strip().casefold() == "pinned" for name in names):
         raise ErcError(
             "bad-condition",
             "pinned comes only from a grab (erc grab; erc grab --release or erc escape "
-            "end it), EL Part 3.13",
+            "end it), EL-P13",
         )
     wanted = list(chosen(names, CONDITIONS, "elysium condition", "bad-condition"))
     if remove and (by is not None or rounds is not None):
@@ -193,8 +204,24 @@ def plan_condition(
         removed = tuple(c for c in wanted if c in now)
         notes = tuple(f"{who.name} is not {c}" for c in wanted if c not in now)
         after = tuple(sorted(now - set(removed)))
-        return ConditionResult(who.name, (), removed, after, None, None, notes)
+        return ConditionResult(
+            name=who.name,
+            added=(),
+            removed=removed,
+            conditions_after=after,
+            by=None,
+            rounds=None,
+            notes=notes,
+        )
     added = tuple(wanted)
     notes = tuple(f"{who.name} was already {c}" for c in wanted if c in now)
     after = tuple(sorted(now | set(added)))
-    return ConditionResult(who.name, added, (), after, by, rounds, notes)
+    return ConditionResult(
+        name=who.name,
+        added=added,
+        removed=(),
+        conditions_after=after,
+        by=by,
+        rounds=rounds,
+        notes=notes,
+    )

@@ -31,7 +31,7 @@ SOCIAL_AP = 4
 
 
 class ApSpend(Value):
-    """EL Part 2 ``ap``: an action's cost, and the AP left before and after it."""
+    """``ap``: an action's cost, and the AP left before and after it."""
 
     name: str
     cost: int

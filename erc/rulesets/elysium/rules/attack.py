@@ -44,7 +44,7 @@ def escape_bonus(dealer: Combatant, hit: TargetHp) -> int:
 
 
 def choose_weapon(who: Combatant, named: str | None) -> Weapon:
-    """EL Part 3.14: ``--with WEAPON``, else the first listed; with no weapon at all there
+    """EL-P14: ``--with WEAPON``, else the first listed; with no weapon at all there
     is no attack (and without a natural weapon no unarmed one)."""
     if named is not None:
         weapon = who.weapon(named)
@@ -65,7 +65,7 @@ def choose_weapon(who: Combatant, named: str | None) -> Weapon:
         raise ErcError(
             "no-weapon",
             f"{who.name} holds no weapon{lost}, so it cannot attack; a weapon with "
-            "natural: true is its bare-hand attack (EL4.3, EL Part 3.14)",
+            "natural: true is its bare-hand attack (EL4.3, EL-P14)",
         )
     return who.weapons[0]
 
@@ -93,7 +93,7 @@ def attack_parts(
 ) -> dict[str, int]:
     """EL4.1: CUN + weapon skill ranks + MUS + the weapon's damage score, plus net magic
     (EL5.4), a feint's bonus (EL9) and ``--mod``. ``skill`` overrides the weapon's (the
-    grab's hand-to-hand roll, EL Part 3.9); no weapon: damage score 0."""
+    grab's hand-to-hand roll, EL-P9); no weapon: damage score 0."""
     used = skill or (weapon.skill if weapon is not None else HAND_TO_HAND)
     parts = {
         "cunning": attacker.ability("cunning"),
@@ -137,7 +137,7 @@ class AttackPlan(Value):
     charge: bool
     move_ft: int
     stand_up: bool
-    """EL5.7, EL Part 3.13: a prone charger stands up first (``stand_up_ap``)."""
+    """EL5.7, EL-P13: a prone charger stands up first (``stand_up_ap``)."""
     feint: int
     sneak: Sneak | None
     sides: int
@@ -145,7 +145,7 @@ class AttackPlan(Value):
 
 
 class Attack(Value):
-    """``erc attack`` / ``erc sneak`` (EL Part 2: the opposed roll's fields, then the
+    """``erc attack`` / ``erc sneak`` (the opposed roll's fields, then the
     attack's). Unresolved (``--odds`` alone): ``margin``, ``winner`` and ``damage`` are
     None and the rolls have no die."""
 
@@ -164,7 +164,7 @@ class Attack(Value):
     charge_bonus: int
     move_ft: int
     stand_up: bool
-    """A prone charger stood up first, for ``stand_up_ap`` (EL5.7, EL Part 3.13)."""
+    """A prone charger stood up first, for ``stand_up_ap`` (EL5.7, EL-P13)."""
     counter_damage: int
     feint_used: int
     sidestep_trip: bool
@@ -217,19 +217,19 @@ def plan_attack(
     if defender.down:
         notes.append(f"{defender.name} is already down (0 HP)")
     return AttackPlan(
-        attacker,
-        defender,
-        chosen,
-        initiator,
-        guard,
-        spend,
-        charge,
-        run.ft if run is not None else 0,
-        run is not None and run.stand_up,
-        parts.get("feint", 0),
-        Sneak(True, rules.helpless_defense) if sneak else None,
-        die_sides(rules),
-        tuple(notes),
+        attacker=attacker,
+        defender=defender,
+        weapon=chosen,
+        initiator=initiator,
+        defense=guard,
+        ap=spend,
+        charge=charge,
+        move_ft=run.ft if run is not None else 0,
+        stand_up=run is not None and run.stand_up,
+        feint=parts.get("feint", 0),
+        sneak=Sneak(True, rules.helpless_defense) if sneak else None,
+        sides=die_sides(rules),
+        notes=tuple(notes),
     )
 
 
@@ -247,12 +247,14 @@ def _outcome(plan: AttackPlan, contest: Opposed) -> Attack:
         and guard.weapon.polearm
         and margin < 0
     ):
-        counter = min(-margin, attacker.hp)  # EL6.4, EL Part 3.6
+        counter = min(-margin, attacker.hp)  # EL6.4, EL-P6
     sidestep = (
         plan.charge and guard.kind == "dodge" and damage == 0 and defender.has_trump("sidestep")
     )
     after = max(0, defender.hp - damage)
-    target = TargetHp(defender.name, damage, defender.hp, after, after <= 0)
+    target = TargetHp(
+        name=defender.name, damage=damage, hp_before=defender.hp, hp_after=after, down=after <= 0
+    )
     notes = list(plan.notes)
     if counter:
         notes.append(
@@ -262,31 +264,31 @@ def _outcome(plan: AttackPlan, contest: Opposed) -> Attack:
     if sidestep:
         notes.append(_sidestep_note(defender, attacker.name))
     return Attack(
-        contest.initiator,
-        contest.opponent,
-        margin,
-        contest.winner,
-        plan.ap,
-        attacker.name,
-        defender.name,
-        plan.weapon.name,
-        guard.kind,
-        guard.weapon.name if guard.weapon is not None else None,
-        damage,
-        plan.charge,
-        bonus,
-        plan.move_ft,
-        plan.stand_up,
-        counter,
-        plan.feint,
-        sidestep,
-        plan.sneak,
-        (target,),
-        attacker.hp,
-        attacker.hp - counter,
-        escape_bonus(attacker, target),
-        True,
-        tuple(notes),
+        initiator=contest.initiator,
+        opponent=contest.opponent,
+        margin=margin,
+        winner=contest.winner,
+        ap=plan.ap,
+        attacker=attacker.name,
+        defender=defender.name,
+        weapon=plan.weapon.name,
+        defense_kind=guard.kind,
+        parry_with=guard.weapon.name if guard.weapon is not None else None,
+        damage=damage,
+        charge=plan.charge,
+        charge_bonus=bonus,
+        move_ft=plan.move_ft,
+        stand_up=plan.stand_up,
+        counter_damage=counter,
+        feint_used=plan.feint,
+        sidestep_trip=sidestep,
+        sneak=plan.sneak,
+        targets=(target,),
+        attacker_hp_before=attacker.hp,
+        attacker_hp_after=attacker.hp - counter,
+        escape_bonus=escape_bonus(attacker, target),
+        resolved=True,
+        notes=tuple(notes),
     )
 
 
@@ -315,29 +317,29 @@ def unresolved(plan: AttackPlan) -> Attack:
     guard = plan.defense
     d = plan.defender
     return Attack(
-        unrolled(plan.initiator),
-        unrolled(guard.side),
-        None,
-        None,
-        plan.ap,
-        plan.attacker.name,
-        d.name,
-        plan.weapon.name,
-        guard.kind,
-        guard.weapon.name if guard.weapon is not None else None,
-        None,
-        plan.charge,
-        0,
-        plan.move_ft,
-        plan.stand_up,
-        0,
-        plan.feint,
-        False,
-        plan.sneak,
-        (),
-        plan.attacker.hp,
-        plan.attacker.hp,
-        0,
-        False,
-        plan.notes,
+        initiator=unrolled(plan.initiator),
+        opponent=unrolled(guard.side),
+        margin=None,
+        winner=None,
+        ap=plan.ap,
+        attacker=plan.attacker.name,
+        defender=d.name,
+        weapon=plan.weapon.name,
+        defense_kind=guard.kind,
+        parry_with=guard.weapon.name if guard.weapon is not None else None,
+        damage=None,
+        charge=plan.charge,
+        charge_bonus=0,
+        move_ft=plan.move_ft,
+        stand_up=plan.stand_up,
+        counter_damage=0,
+        feint_used=plan.feint,
+        sidestep_trip=False,
+        sneak=plan.sneak,
+        targets=(),
+        attacker_hp_before=plan.attacker.hp,
+        attacker_hp_after=plan.attacker.hp,
+        escape_bonus=0,
+        resolved=False,
+        notes=plan.notes,
     )

@@ -1,5 +1,5 @@
 """Competitions: opposed skill checks between two combatants (Hold, Escape, Athletics,
-...), each one die + skill ranks + key ability (EL1.3, EL Part 3.10)."""
+...), each one die + skill ranks + key ability (EL1.3, EL-P10)."""
 
 from __future__ import annotations
 
@@ -27,7 +27,7 @@ class CompetitionPlan(Value):
 
 
 class Competition(Value):
-    """``erc competition`` (EL Part 2): the opposed roll (A the initiator), each side's
+    """``erc competition``: the opposed roll (A the initiator), each side's
     check, and the pinned sides whose escape bonus went into a Hold or Escape check."""
 
     initiator: Roller
@@ -67,7 +67,7 @@ def plan_competition(
 ) -> CompetitionPlan:
     """Both checks, each with its key ability (EL1.3), ``--mod``, and a pinned side's
     escape bonus on a Hold or Escape check (EL10.4). A check named in ``schools`` (the
-    file's magic schools) takes its ranks from ``schools`` (EL Part 3.12)."""
+    file's magic schools) takes its ranks from ``schools`` (EL-P12)."""
     if a.name == b.name:
         raise ErcError("bad-option", f"a competition needs two combatants, not {a.name} twice")
     sides = []
@@ -82,31 +82,31 @@ def plan_competition(
         sides.append(side(who, parts, f"{who.name} {check}"))
     left = a.ap_left
     return CompetitionPlan(
-        a,
-        b,
-        checks,
-        sides[0],
-        sides[1],
-        tuple(used),
-        ApSpend(a.name, 0, left, left),
-        die_sides(rules),
+        a=a,
+        b=b,
+        checks=checks,
+        initiator=sides[0],
+        opponent=sides[1],
+        bonus_used=tuple(used),
+        ap=ApSpend(a.name, 0, left, left),
+        sides=die_sides(rules),
     )
 
 
 def _result(plan: CompetitionPlan, contest: Opposed | None) -> Competition:
     notes: list[str] = []
     return Competition(
-        contest.initiator if contest else unrolled(plan.initiator),
-        contest.opponent if contest else unrolled(plan.opponent),
-        contest.margin if contest else None,
-        contest.winner if contest else None,
-        plan.ap,
-        plan.a.name,
-        plan.b.name,
-        plan.checks,
-        plan.bonus_used if contest is not None else (),
-        contest is not None,
-        tuple(notes),
+        initiator=contest.initiator if contest else unrolled(plan.initiator),
+        opponent=contest.opponent if contest else unrolled(plan.opponent),
+        margin=contest.margin if contest else None,
+        winner=contest.winner if contest else None,
+        ap=plan.ap,
+        a=plan.a.name,
+        b=plan.b.name,
+        checks=plan.checks,
+        escape_bonus_used_by=plan.bonus_used if contest is not None else (),
+        resolved=contest is not None,
+        notes=tuple(notes),
     )
 
 

@@ -11,7 +11,7 @@ from erc.rulesets.elysium.rules.ap import ApSpend, pay
 
 
 class Defend(Value):
-    """``erc defend`` (EL Part 2 ``bonus``): ``bonus`` this defend adds, and
+    """``erc defend``: ``bonus`` this defend adds, and
     ``defensive_bonus`` the round's whole bonus after it."""
 
     name: str
@@ -36,9 +36,9 @@ def plan_defend(who: Combatant, ap: int) -> Defend:
     spend = pay(who, ap, f"going on the defensive for +{ap}")
     total = who.defensive_bonus + ap
     return Defend(
-        who.name,
-        ap,
-        total,
-        spend,
-        (f"+{total} to {who.name}'s Defense Rolls, and no offensive action, this round",),
+        name=who.name,
+        bonus=ap,
+        defensive_bonus=total,
+        ap=spend,
+        notes=(f"+{total} to {who.name}'s Defense Rolls, and no offensive action, this round",),
     )

@@ -1,7 +1,7 @@
 """Defense Rolls (EL5): Dodge or Parry against weapon attacks and grabs, Spell Defense
 against spells (EL12), and the helpless defender who rolls none (EL5.5).
 
-What changes every Defense Roll lives here once (EL Part 3.5: Dodge, Parry and Spell
+What changes every Defense Roll lives here once (EL-P5: Dodge, Parry and Spell
 Defense): going on the defensive (+N, EL5.6), prone (-4, EL5.7), a grab (neither AGI nor
 dodge ranks, no parry, EL5.8), and Morale and Agitation (EL11, via ``rolls.side``).
 """
@@ -21,7 +21,7 @@ KINDS = ("dodge", "parry")
 
 class Defense(Value):
     """A defender's roll as set up: ``kind`` is ``dodge``, ``parry``, ``spell`` or
-    ``helpless`` (EL Part 3.5); ``weapon`` the parrying weapon (None for a bare-hand
+    ``helpless`` (EL-P5); ``weapon`` the parrying weapon (None for a bare-hand
     parry and for the other kinds)."""
 
     kind: str
@@ -58,7 +58,7 @@ def dodge_parts(who: Combatant) -> dict[str, int]:
 
 
 def parry_weapon(who: Combatant, named: str | None) -> Weapon | None:
-    """EL Part 3.3: ``--parry-with WEAPON``, else the first listed weapon (a natural one
+    """EL-P3: ``--parry-with WEAPON``, else the first listed weapon (a natural one
     counts); None: no weapon (a bare-hand parry)."""
     if named is None:
         return who.weapons[0] if who.weapons else None
@@ -73,7 +73,7 @@ def parry_weapon(who: Combatant, named: str | None) -> Weapon | None:
 
 def parry_parts(who: Combatant, weapon: Weapon | None) -> dict[str, int] | None:
     """EL5.3: CUN + the weapon's skill ranks + END + armour bonus + the weapon's parry
-    bonus, and its own magic (an attack-related bonus, EL Part 3.3); no damage score.
+    bonus, and its own magic (an attack-related bonus, EL-P3); no damage score.
     Without a weapon it needs hand-to-hand ranks and has no parry bonus. None: it cannot
     parry."""
     if weapon is None:
@@ -100,7 +100,7 @@ def parry_parts(who: Combatant, weapon: Weapon | None) -> dict[str, int] | None:
 def _helpless(
     defender: Combatant, reason: str, kind: str | None, rules: Settings, static: dict[str, int]
 ) -> Side:
-    """EL5.5, EL Part 3.5: no die; the total is 0, or with ``helpless_defense: static`` the
+    """EL5.5, EL-P5: no die; the total is 0, or with ``helpless_defense: static`` the
     defense without the die."""
     if kind is not None:
         raise ErcError(
@@ -121,7 +121,7 @@ def defense(
     unaware: bool = False,
 ) -> Defense:
     """The Defense Roll against a weapon attack or grab: EL5.1 the defender's choice
-    (``kind``), by default the higher total without the die, Dodge on a tie (EL Part 3.6:
+    (``kind``), by default the higher total without the die, Dodge on a tie (EL-P6:
     tactics are ignored); EL5.5 none for a helpless (or, ``unaware``, sneaked-on) one."""
     if parry_with is not None:
         if kind == "dodge":
@@ -169,7 +169,7 @@ def defense(
 
 def spell_defense(defender: Combatant, school: str, rules: Settings) -> Defense:
     """EL12: AGI + dodge + END + armour + the greater of MDEF and the defender's ranks in
-    the spell's school; helpless (EL5.5) it rolls none (EL Part 3.5)."""
+    the spell's school; helpless (EL5.5) it rolls none (EL-P5)."""
     ranks = defender.school(school)
     resist = {"mdef": defender.mdef} if defender.mdef >= ranks else {school: ranks}
     parts = {**dodge_parts(defender), **resist, **situational(defender)}

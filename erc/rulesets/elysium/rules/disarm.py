@@ -27,7 +27,7 @@ class DisarmPlan(Value):
 
 
 class Disarm(Value):
-    """``erc disarm`` (EL Part 2): the opposed roll, then ``outcome`` (``kept``, ``dropped``,
+    """``erc disarm``: the opposed roll, then ``outcome`` (``kept``, ``dropped``,
     ``taken``; None unresolved)."""
 
     initiator: Roller
@@ -46,7 +46,7 @@ class Disarm(Value):
 
 
 def target_weapon(defender: Combatant, named: str | None) -> Weapon:
-    """EL7, EL Part 3.4: the defender's first manufactured weapon, or the one named; a
+    """EL7, EL-P4: the defender's first manufactured weapon, or the one named; a
     natural weapon cannot be disarmed ("relieving an angry bear of its claws is
     unlikely")."""
     if named is not None:
@@ -86,7 +86,7 @@ def plan_disarm(
     take: bool = False,
 ) -> DisarmPlan:
     """Check a disarm and fix both sides' terms (EL7); ``--take`` without a hand-to-hand
-    weapon is refused before any die (EL Part 3.4)."""
+    weapon is refused before any die (EL-P4)."""
     actor(attacker, offensive=True, what="a disarm")
     two(attacker, defender, "a disarm")
     chosen = choose_weapon(attacker, weapon)
@@ -120,7 +120,15 @@ def plan_disarm(
         f"{defender.name} disarm resistance",
     )
     return DisarmPlan(
-        attacker, defender, chosen, goal, take, initiator, opponent, spend, die_sides(rules)
+        attacker=attacker,
+        defender=defender,
+        weapon=chosen,
+        target=goal,
+        take=take,
+        initiator=initiator,
+        opponent=opponent,
+        ap=spend,
+        sides=die_sides(rules),
     )
 
 
@@ -137,19 +145,19 @@ def _result(plan: DisarmPlan, contest: Opposed | None) -> Disarm:
         }
         notes.append(words[outcome])
     return Disarm(
-        contest.initiator if contest else unrolled(plan.initiator),
-        contest.opponent if contest else unrolled(plan.opponent),
-        contest.margin if contest else None,
-        contest.winner if contest else None,
-        plan.ap,
-        plan.attacker.name,
-        plan.defender.name,
-        plan.weapon.name,
-        plan.target.name,
-        plan.take,
-        outcome,
-        contest is not None,
-        tuple(notes),
+        initiator=contest.initiator if contest else unrolled(plan.initiator),
+        opponent=contest.opponent if contest else unrolled(plan.opponent),
+        margin=contest.margin if contest else None,
+        winner=contest.winner if contest else None,
+        ap=plan.ap,
+        attacker=plan.attacker.name,
+        defender=plan.defender.name,
+        weapon=plan.weapon.name,
+        defender_weapon=plan.target.name,
+        take=plan.take,
+        outcome=outcome,
+        resolved=contest is not None,
+        notes=tuple(notes),
     )
 
 

@@ -25,7 +25,7 @@ class FeintPlan(Value):
 
 
 class FeintResult(Value):
-    """``erc feint`` (EL Part 2): the opposed roll, then ``bonus`` (the margin when the
+    """``erc feint``: the opposed roll, then ``bonus`` (the margin when the
     feinter won, else 0; None unresolved) and the last round it may be used in."""
 
     initiator: Roller
@@ -57,14 +57,14 @@ def plan_feint(
     chosen = choose_weapon(attacker, weapon)
     spend = pay(attacker, chosen.ap, f"a feint with the {chosen.name}")
     return FeintPlan(
-        attacker,
-        defender,
-        chosen,
-        side(attacker, check_parts(attacker, "bluff"), f"{attacker.name} bluff"),
-        side(defender, check_parts(defender, "discern"), f"{defender.name} discern"),
-        spend,
-        die_sides(rules),
-        round,
+        attacker=attacker,
+        defender=defender,
+        weapon=chosen,
+        initiator=side(attacker, check_parts(attacker, "bluff"), f"{attacker.name} bluff"),
+        opponent=side(defender, check_parts(defender, "discern"), f"{defender.name} discern"),
+        ap=spend,
+        sides=die_sides(rules),
+        round=round,
     )
 
 
@@ -77,18 +77,18 @@ def _result(plan: FeintPlan, contest: Opposed | None) -> FeintResult:
             f"{plan.defender.name}, this round or the next (EL9)"
         )
     return FeintResult(
-        contest.initiator if contest else unrolled(plan.initiator),
-        contest.opponent if contest else unrolled(plan.opponent),
-        contest.margin if contest else None,
-        contest.winner if contest else None,
-        plan.ap,
-        plan.attacker.name,
-        plan.defender.name,
-        plan.weapon.name,
-        bonus,
-        plan.round + 1,
-        contest is not None,
-        tuple(notes),
+        initiator=contest.initiator if contest else unrolled(plan.initiator),
+        opponent=contest.opponent if contest else unrolled(plan.opponent),
+        margin=contest.margin if contest else None,
+        winner=contest.winner if contest else None,
+        ap=plan.ap,
+        attacker=plan.attacker.name,
+        defender=plan.defender.name,
+        weapon=plan.weapon.name,
+        bonus=bonus,
+        until_round=plan.round + 1,
+        resolved=contest is not None,
+        notes=tuple(notes),
     )
 
 

@@ -53,7 +53,7 @@ class GrabPlan(Value):
     no_damage: bool
     move_ft: int
     stand_up: bool
-    """EL5.7, EL Part 3.13: a prone grabber stands up before carrying (``--move``)."""
+    """EL5.7, EL-P13: a prone grabber stands up before carrying (``--move``)."""
     item: str | None
     item_weapon: str | None
     """The defender's weapon ``--pry`` names, if the item is one."""
@@ -67,7 +67,7 @@ class GrabPlan(Value):
 
 
 class Grab(Value):
-    """``erc grab`` (EL Part 2): the opposed roll (None for ``release``, which rolls
+    """``erc grab``: the opposed roll (None for ``release``, which rolls
     nothing), ``action``, ``outcome`` (pinned, missed, broke-free, thrown, carried, held,
     taken, kept, released; None unresolved), ``thrown_ft``, the damage."""
 
@@ -113,7 +113,7 @@ def casts_with_arms(who: Combatant) -> bool:
 
 
 def natural_weapon(who: Combatant) -> Weapon | None:
-    """EL Part 3.9: the first natural weapon, whose damage score the grab's roll adds."""
+    """EL-P9: the first natural weapon, whose damage score the grab's roll adds."""
     return next((w for w in who.weapons if w.natural), None)
 
 
@@ -153,31 +153,48 @@ def plan_grab(
     """Check a grab action and fix its terms (EL10.1, EL10.3)."""
     two(attacker, defender, "a grab")
     if action == "release":
-        if defender.pinned_by != attacker.name:
-            raise ErcError("not-pinned", f"{defender.name} is not pinned by {attacker.name}")
-        notes: tuple[str, ...] = ()
-        if cannot_act(attacker):
-            notes = (f"{attacker.name} lets go though it cannot act: a release is free (EL10.1)",)
-        return GrabPlan(
-            action,
-            attacker,
-            defender,
-            None,
-            None,
-            None,
-            pay(attacker, 0, "a release"),
-            False,
-            0,
-            False,
-            None,
-            None,
-            0,
-            0,
-            0,
-            die_sides(rules),
-            notes,
-        )
+        return _plan_release(attacker, defender, rules)
     actor(attacker, offensive=True, what=f"a grab ({action})")
+    _check_pin(attacker, defender, action)
+    if action in ("grab", "squeeze"):
+        if resist_with is not None:
+            raise ErcError("bad-option", "--resist-with is for --throw and --move")
+        return _plan_pin(attacker, defender, rules, action, no_damage, defense_kind)
+    if defense_kind is not None:
+        raise ErcError("bad-option", f"--defense is for a grab or a squeeze, not --{action}")
+    return _plan_hold(attacker, defender, rules, action, move_ft, item, resist_with)
+
+
+def _plan_release(attacker: Combatant, defender: Combatant, rules: Settings) -> GrabPlan:
+    """EL10.1: letting go of one's own pin, free even for one that cannot act."""
+    if defender.pinned_by != attacker.name:
+        raise ErcError("not-pinned", f"{defender.name} is not pinned by {attacker.name}")
+    notes: tuple[str, ...] = ()
+    if cannot_act(attacker):
+        notes = (f"{attacker.name} lets go though it cannot act: a release is free (EL10.1)",)
+    return GrabPlan(
+        action="release",
+        attacker=attacker,
+        defender=defender,
+        initiator=None,
+        opponent=None,
+        defense_kind=None,
+        ap=pay(attacker, 0, "a release"),
+        no_damage=False,
+        move_ft=0,
+        stand_up=False,
+        item=None,
+        item_weapon=None,
+        feint=0,
+        escape_bonus=0,
+        attacker_bonus=0,
+        sides=die_sides(rules),
+        notes=notes,
+    )
+
+
+def _check_pin(attacker: Combatant, defender: Combatant, action: str) -> None:
+    """A grab needs a defender not pinned yet; everything else, the attacker's own pin."""
     if action == "grab":
         if defender.pinned_by is not None:
             raise ErcError(
@@ -195,36 +212,54 @@ def plan_grab(
             f"{defender.name} is not pinned by {attacker.name}: --{action} needs a grab "
             'first (EL10.3: "After the pin has been established")',
         )
-    if action in ("grab", "squeeze"):
-        if resist_with is not None:
-            raise ErcError("bad-option", "--resist-with is for --throw and --move")
-        cost = GRAB_AP if action == "grab" else SQUEEZE_AP
-        spend = pay(attacker, cost, f"a {action}")
-        guard = defense(defender, rules, kind=defense_kind)
-        fists = natural_weapon(attacker)
-        # EL Part 3.9: the first natural weapon's damage score (0 without one)
-        parts = attack_parts(attacker, fists, defender, skill=HAND_TO_HAND)
-        return GrabPlan(
-            action,
-            attacker,
-            defender,
-            side(attacker, parts, f"{attacker.name} {action}"),
-            guard.side,
-            guard.kind,
-            spend,
-            no_damage,
-            0,
-            False,
-            None,
-            None,
-            parts.get("feint", 0),
-            0,
-            0,
-            die_sides(rules),
-            guard.notes,
-        )
-    if defense_kind is not None:
-        raise ErcError("bad-option", f"--defense is for a grab or a squeeze, not --{action}")
+
+
+def _plan_pin(
+    attacker: Combatant,
+    defender: Combatant,
+    rules: Settings,
+    action: str,
+    no_damage: bool,
+    defense_kind: str | None,
+) -> GrabPlan:
+    """A grab or a squeeze: an attack against the defender's defense (EL10.1, EL10.3)."""
+    cost = GRAB_AP if action == "grab" else SQUEEZE_AP
+    spend = pay(attacker, cost, f"a {action}")
+    guard = defense(defender, rules, kind=defense_kind)
+    fists = natural_weapon(attacker)
+    # EL-P9: the first natural weapon's damage score (0 without one)
+    parts = attack_parts(attacker, fists, defender, skill=HAND_TO_HAND)
+    return GrabPlan(
+        action=action,
+        attacker=attacker,
+        defender=defender,
+        initiator=side(attacker, parts, f"{attacker.name} {action}"),
+        opponent=guard.side,
+        defense_kind=guard.kind,
+        ap=spend,
+        no_damage=no_damage,
+        move_ft=0,
+        stand_up=False,
+        item=None,
+        item_weapon=None,
+        feint=parts.get("feint", 0),
+        escape_bonus=0,
+        attacker_bonus=0,
+        sides=die_sides(rules),
+        notes=guard.notes,
+    )
+
+
+def _plan_hold(
+    attacker: Combatant,
+    defender: Combatant,
+    rules: Settings,
+    action: str,
+    move_ft: int,
+    item: str | None,
+    resist_with: str | None,
+) -> GrabPlan:
+    """A throw, a move or a pry: the grabber's Hold against the defender's check (EL10.3)."""
     carry = None
     if action == "move":
         carry = move(
@@ -237,14 +272,7 @@ def plan_grab(
     if action == "pry":
         if resist_with is not None and resist_with != "hold":
             raise ErcError("bad-option", "a pry is opposed Hold checks (EL10.3): no --resist-with")
-        held = defender.weapon(item or "")
-        if held is not None:
-            if held.natural:
-                raise ErcError(
-                    "natural-weapon",
-                    f"{defender.name}'s {held.name} is part of its body: it cannot be pried away",
-                )
-            item_weapon = held.name
+        item_weapon = _pried(defender, item)
         check = "hold"
     else:
         check = _resist(defender, resist_with, HOLD_CHECKS, defender.escape_bonus)
@@ -253,24 +281,37 @@ def plan_grab(
     # pin) adds its own bonus to its Hold check
     own = attacker.escape_bonus if attacker.pinned_by is not None else 0
     return GrabPlan(
-        action,
-        attacker,
-        defender,
-        side(attacker, _held_parts(attacker, "hold", own), f"{attacker.name} hold"),
-        side(defender, _held_parts(defender, check, bonus), f"{defender.name} {check}"),
-        None,
-        spend,
-        False,
-        move_ft,
-        carry is not None and carry.stand_up,
-        item,
-        item_weapon,
-        0,
-        bonus if check in HOLD_CHECKS else 0,
-        own,
-        die_sides(rules),
-        carry.notes if carry is not None else (),
+        action=action,
+        attacker=attacker,
+        defender=defender,
+        initiator=side(attacker, _held_parts(attacker, "hold", own), f"{attacker.name} hold"),
+        opponent=side(defender, _held_parts(defender, check, bonus), f"{defender.name} {check}"),
+        defense_kind=None,
+        ap=spend,
+        no_damage=False,
+        move_ft=move_ft,
+        stand_up=carry is not None and carry.stand_up,
+        item=item,
+        item_weapon=item_weapon,
+        feint=0,
+        escape_bonus=bonus if check in HOLD_CHECKS else 0,
+        attacker_bonus=own,
+        sides=die_sides(rules),
+        notes=carry.notes if carry is not None else (),
     )
+
+
+def _pried(defender: Combatant, item: str | None) -> str | None:
+    """The weapon a pry would take, when the item named is one (never a natural one)."""
+    held = defender.weapon(item or "")
+    if held is None:
+        return None
+    if held.natural:
+        raise ErcError(
+            "natural-weapon",
+            f"{defender.name}'s {held.name} is part of its body: it cannot be pried away",
+        )
+    return held.name
 
 
 _OUTCOMES = {
@@ -283,36 +324,42 @@ _OUTCOMES = {
 }
 
 
+def _released(plan: GrabPlan) -> Grab:
+    """EL10.1: a release, with nothing rolled."""
+    d = plan.defender
+    return Grab(
+        initiator=None,
+        opponent=None,
+        margin=None,
+        winner=None,
+        ap=plan.ap,
+        action="release",
+        attacker=plan.attacker.name,
+        defender=d.name,
+        outcome="released",
+        defense_kind=None,
+        damage=0,
+        thrown_ft=None,
+        move_ft=0,
+        stand_up=False,
+        pry_item=None,
+        taken_weapon=None,
+        feint_used=0,
+        escape_bonus_used=False,
+        escape_bonus_used_by=(),
+        escape_bonus=0,
+        thrower_released=False,
+        targets=(),
+        resolved=True,
+        notes=(*plan.notes, f"{plan.attacker.name} releases {d.name}"),
+    )
+
+
 def _result(plan: GrabPlan, contest: Opposed | None) -> Grab:
     d = plan.defender
     notes = list(plan.notes)
     if plan.action == "release":
-        return Grab(
-            None,
-            None,
-            None,
-            None,
-            plan.ap,
-            "release",
-            plan.attacker.name,
-            d.name,
-            "released",
-            None,
-            0,
-            None,
-            0,
-            False,
-            None,
-            None,
-            0,
-            False,
-            (),
-            0,
-            False,
-            (),
-            True,
-            (*notes, f"{plan.attacker.name} releases {d.name}"),
-        )
+        return _released(plan)
     outcome = damage = thrown = taken = None
     targets: tuple[TargetHp, ...] = ()
     mutual = plan.attacker.pinned_by == d.name
@@ -325,7 +372,11 @@ def _result(plan: GrabPlan, contest: Opposed | None) -> Grab:
             damage = margin  # EL10.1, EL10.3: the difference as damage
         if plan.action in ("grab", "squeeze"):
             after = max(0, d.hp - damage)
-            targets = (TargetHp(d.name, damage, d.hp, after, after <= 0),)
+            targets = (
+                TargetHp(
+                    name=d.name, damage=damage, hp_before=d.hp, hp_after=after, down=after <= 0
+                ),
+            )
         if outcome == "thrown":
             thrown = margin  # EL10.3: "thrown by that many feet"
         if outcome == "taken":
@@ -341,30 +392,34 @@ def _result(plan: GrabPlan, contest: Opposed | None) -> Grab:
         else ()
     )
     return Grab(
-        contest.initiator if contest else (unrolled(plan.initiator) if plan.initiator else None),
-        contest.opponent if contest else (unrolled(plan.opponent) if plan.opponent else None),
-        contest.margin if contest else None,
-        contest.winner if contest else None,
-        plan.ap,
-        plan.action,
-        plan.attacker.name,
-        d.name,
-        outcome,
-        plan.defense_kind,
-        damage,
-        thrown,
-        plan.move_ft,
-        plan.stand_up,
-        plan.item,
-        taken,
-        plan.feint,
-        d.name in used,
-        used,
-        escape_bonus(plan.attacker, targets[0]) if targets else 0,
-        mutual and outcome == "thrown",
-        targets,
-        contest is not None,
-        tuple(notes),
+        initiator=contest.initiator
+        if contest
+        else (unrolled(plan.initiator) if plan.initiator else None),
+        opponent=contest.opponent
+        if contest
+        else (unrolled(plan.opponent) if plan.opponent else None),
+        margin=contest.margin if contest else None,
+        winner=contest.winner if contest else None,
+        ap=plan.ap,
+        action=plan.action,
+        attacker=plan.attacker.name,
+        defender=d.name,
+        outcome=outcome,
+        defense_kind=plan.defense_kind,
+        damage=damage,
+        thrown_ft=thrown,
+        move_ft=plan.move_ft,
+        stand_up=plan.stand_up,
+        pry_item=plan.item,
+        taken_weapon=taken,
+        feint_used=plan.feint,
+        escape_bonus_used=d.name in used,
+        escape_bonus_used_by=used,
+        escape_bonus=escape_bonus(plan.attacker, targets[0]) if targets else 0,
+        thrower_released=mutual and outcome == "thrown",
+        targets=targets,
+        resolved=contest is not None,
+        notes=tuple(notes),
     )
 
 
@@ -447,14 +502,14 @@ def plan_escape(
     spend = pay(defender, ESCAPE_AP, "an escape")
     bonus = defender.escape_bonus if chosen in HOLD_CHECKS else 0
     return EscapePlan(
-        defender,
-        grabber,
-        chosen,
-        side(defender, _held_parts(defender, chosen, bonus), f"{defender.name} {chosen}"),
-        side(grabber, check_parts(grabber, "hold"), f"{grabber.name} hold"),
-        spend,
-        bonus,
-        die_sides(rules),
+        defender=defender,
+        grabber=grabber,
+        check=chosen,
+        initiator=side(defender, _held_parts(defender, chosen, bonus), f"{defender.name} {chosen}"),
+        opponent=side(grabber, check_parts(grabber, "hold"), f"{grabber.name} hold"),
+        ap=spend,
+        escape_bonus=bonus,
+        sides=die_sides(rules),
     )
 
 
@@ -468,18 +523,18 @@ def _escaped(plan: EscapePlan, contest: Opposed | None) -> Escape:
             else f"{plan.grabber.name} keeps {plan.defender.name} pinned"
         )
     return Escape(
-        contest.initiator if contest else unrolled(plan.initiator),
-        contest.opponent if contest else unrolled(plan.opponent),
-        contest.margin if contest else None,
-        contest.winner if contest else None,
-        plan.ap,
-        plan.defender.name,
-        plan.grabber.name,
-        plan.check,
-        outcome,
-        contest is not None and plan.escape_bonus > 0,
-        contest is not None,
-        tuple(notes),
+        initiator=contest.initiator if contest else unrolled(plan.initiator),
+        opponent=contest.opponent if contest else unrolled(plan.opponent),
+        margin=contest.margin if contest else None,
+        winner=contest.winner if contest else None,
+        ap=plan.ap,
+        name=plan.defender.name,
+        grabber=plan.grabber.name,
+        check=plan.check,
+        outcome=outcome,
+        escape_bonus_used=contest is not None and plan.escape_bonus > 0,
+        resolved=contest is not None,
+        notes=tuple(notes),
     )
 
 

@@ -2,7 +2,7 @@
 (highest first) and the declaration order (lowest first).
 
 Dice (EL Part 2): one die per combatant in file order, then the roll-offs by tied group
-from the highest total down (``erc.core.checks.settle_ties``, the file's die, EL Part 3.8).
+from the highest total down (``erc.core.checks.settle_ties``, the file's die, EL-P8).
 """
 
 from __future__ import annotations
@@ -18,11 +18,11 @@ from erc.rulesets.elysium.rules.rolls import penalties
 
 
 class Place(Value):
-    """One line of an order (EL Part 2: ``place, name, total, roll, agi_cun, tiebreak``).
+    """One line of an order (``place, name, total, roll, agi_cun, tiebreak``).
 
     ``parts``: the Reaction check's terms (``agility``, ``cunning``, the file's
     ``initiative``, and Morale and Agitation penalties, EL11); ``modifier`` their sum.
-    ``acts`` is False for one who cannot act (EL Part 3.13); ``status`` says why, or is
+    ``acts`` is False for one who cannot act (EL-P13); ``status`` says why, or is
     ``acts``. ``ap_max``: its AP for the round (EL3.1).
     """
 
@@ -55,7 +55,7 @@ class Initiative(Value):
     """EL2.2: the resolution order, highest first."""
     declare_order: tuple[Place, ...]
     """EL2.2: the declaration order, lowest first: the exact reverse of ``order``
-    (EL Part 3.8), each ``place`` counted in this order."""
+    (EL-P8), each ``place`` counted in this order."""
     kept: bool = False
     """House rule ``initiative: keep`` (EL2.4): the checks (dice and terms) are the first
     round's."""
@@ -147,17 +147,17 @@ def roll_init(
         who = combatants[i]
         why = cannot_act(who)
         return Place(
-            at,
-            who.name,
-            totals[i],
-            rolls[i],
-            agi_cun[i],
-            tuple(tiebreak[i]),
-            parts[i],
-            totals[i] - rolls[i],
-            who.ap,
-            why is None,
-            "acts" if why is None else why.split(" ")[0],
+            place=at,
+            name=who.name,
+            total=totals[i],
+            roll=rolls[i],
+            agi_cun=agi_cun[i],
+            tiebreak=tuple(tiebreak[i]),
+            parts=parts[i],
+            modifier=totals[i] - rolls[i],
+            ap_max=who.ap,
+            acts=why is None,
+            status="acts" if why is None else why.split(" ")[0],
         )
 
     order = tuple(place(at, i) for at, i in enumerate(ranked, 1))

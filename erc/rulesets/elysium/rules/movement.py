@@ -2,7 +2,7 @@
 
 ``move`` is the one rule for every action that moves its actor (``movement``, a charge, an
 overrun, ``grab --move``): who cannot move (pinned, or holding a pin, EL10.2-3), the feet's
-AP, and a prone mover standing up first for ``stand_up_ap`` (EL5.7, EL Part 3.13).
+AP, and a prone mover standing up first for ``stand_up_ap`` (EL5.7, EL-P13).
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from erc.rulesets.elysium.rules.ap import ApSpend, ft_for, move_ap, pay
 
 class Move(Value):
     """What moving ``ft`` feet costs ``name``: ``move_ap`` for the feet (EL3.3) and, when
-    it is prone, ``stand_up_ap`` to stand first (``stand_up``; EL Part 3.13)."""
+    it is prone, ``stand_up_ap`` to stand first (``stand_up``; EL-P13)."""
 
     name: str
     ft: int
@@ -44,7 +44,7 @@ def move(
     who: Combatant, rules: Settings, ft: int, *, what: str, carrying: str | None = None
 ) -> Move:
     """EL13, EL3.3: ``ft`` feet cost ceil(ft / ``move_ft_per_ap``) AP; a prone mover stands
-    up first (``stand_up_ap``, EL Part 3.13: prone lasts "until the combatant stands up").
+    up first (``stand_up_ap``, EL-P13: prone lasts "until the combatant stands up").
     Refused for one who cannot move (EL10.2-3; ``carrying``: the one ``grab --move``
     carries)."""
     stuck = cannot_move(who, carrying=carrying)
@@ -52,22 +52,22 @@ def move(
         raise ErcError("cannot-move", f"{who.name} cannot {what}: {stuck}")
     prone = who.has("prone")
     return Move(
-        who.name,
-        ft,
-        move_ap(ft, rules.move_ft_per_ap),
-        prone,
-        rules.stand_up_ap if prone else 0,
+        name=who.name,
+        ft=ft,
+        move_ap=move_ap(ft, rules.move_ft_per_ap),
+        stand_up=prone,
+        stand_up_ap=rules.stand_up_ap if prone else 0,
     )
 
 
 def run_up(who: Combatant, rules: Settings, ft: int | None, *, what: str, flag: str) -> Move:
-    """EL6.1, EL6.3, EL Part 3.7: a charge or an overrun runs at the defender (``--move-ft
+    """EL6.1, EL6.3, EL-P7: a charge or an overrun runs at the defender (``--move-ft
     N``, at least 1 ft: "move the distance between you and the opponent at full speed");
     without a run there is no charge and no +2."""
     if ft is None:
         raise ErcError(
             "bad-option",
-            f"{flag} needs --move-ft N: the distance run to the defender (EL Part 3.7)",
+            f"{flag} needs --move-ft N: the distance run to the defender (EL-P7)",
         )
     if ft < 1:
         raise ErcError(
@@ -80,8 +80,8 @@ def run_up(who: Combatant, rules: Settings, ft: int | None, *, what: str, flag: 
 
 
 class Movement(Value):
-    """``erc movement`` (EL Part 2: ``ft``, ``ap_cost``): the feet moved and what they cost;
-    ``stand_up``: a prone mover stands first, for ``stand_up_ap`` (EL Part 3.13)."""
+    """``erc movement`` (``ft``, ``ap_cost``): the feet moved and what they cost;
+    ``stand_up``: a prone mover stands first, for ``stand_up_ap`` (EL-P13)."""
 
     name: str
     ft: int
@@ -98,9 +98,9 @@ def plan_movement(
     who: Combatant, rules: Settings, *, ft: int | None = None, ap: int | None = None
 ) -> Movement:
     """EL13: ``--ft N`` costs ceil(N / ``move_ft_per_ap``) AP; ``--ap N`` says how far N AP
-    go (exclusive, one required, EL Part 3.13), standing up first when prone."""
+    go (exclusive, one required, EL-P13), standing up first when prone."""
     if (ft is None) == (ap is None):
-        raise ErcError("bad-option", "give --ft N or --ap N (one of them, EL Part 3.13)")
+        raise ErcError("bad-option", "give --ft N or --ap N (one of them, EL-P13)")
     actor(who, offensive=False, what="a move")
     per = rules.move_ft_per_ap
     if ft is not None:
@@ -119,13 +119,13 @@ def plan_movement(
         what = f"--ap {ap}"
     spend = pay(who, moved.cost, what)
     return Movement(
-        who.name,
-        moved.ft,
-        moved.cost,
-        moved.move_ap,
-        moved.stand_up,
-        moved.stand_up_ap,
-        per,
-        spend,
-        moved.notes,
+        name=who.name,
+        ft=moved.ft,
+        ap_cost=moved.cost,
+        move_ap=moved.move_ap,
+        stand_up=moved.stand_up,
+        stand_up_ap=moved.stand_up_ap,
+        ft_per_ap=per,
+        ap=spend,
+        notes=moved.notes,
     )

@@ -1,5 +1,5 @@
 """Every Elysium roll: one die of the file's size (EL1.1) plus named terms, and the one
-opposed-roll function every opposed mechanic calls (EL1.5, EL Part 2, Part 3.2).
+opposed-roll function every opposed mechanic calls (EL1.5, EL Part 2, EL-P2).
 
 A side is set up before any die (``Side``: its terms by name); ``roll_opposed`` draws the
 initiator's die, then the opponent's (EL Part 2 "Dice order"), and compares the totals
@@ -13,7 +13,7 @@ from erc.core.dice import Dice
 from erc.core.value import Value
 from erc.rulesets.elysium.model import ABILITIES, KEY_ABILITIES, Combatant, level_penalty
 
-TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Mapping
 
@@ -50,7 +50,7 @@ def side(who: Combatant, parts: Mapping[str, int], purpose: str) -> Side:
 
 
 def key_ability(who: Combatant, skill: str, against: str | None = None) -> str | None:
-    """EL1.3, EL Part 3.10: a skill check's key ability. Discern against intimidate takes
+    """EL1.3, EL-P10: a skill check's key ability. Discern against intimidate takes
     courage and against taunt self_control, whatever ``skill_abilities`` says; otherwise
     the file's ``skill_abilities``, then the ruling's table; a skill outside both adds its
     ranks only (None)."""
@@ -62,8 +62,8 @@ def key_ability(who: Combatant, skill: str, against: str | None = None) -> str |
 def check_parts(
     who: Combatant, skill: str, against: str | None = None, *, school: bool = False
 ) -> dict[str, int]:
-    """EL1.3: a skill check is the skill's ranks + its key ability; EL Part 3.10: an ability
-    named instead of a skill rolls the ability alone; EL Part 3.12: a magic school's ranks
+    """EL1.3: a skill check is the skill's ranks + its key ability; EL-P10: an ability
+    named instead of a skill rolls the ability alone; EL-P12: a magic school's ranks
     come from ``schools`` (``school``)."""
     if skill in ABILITIES:
         return {skill: who.ability(skill)}

@@ -32,7 +32,7 @@ TAUNTED = -2
 
 
 def level_of(margin: int) -> int:
-    """EL11.3, EL Part 3.11: ``min(5, ceil(margin / 2))``: 1-2 the first level, 3-4 the
+    """EL11.3, EL-P11: ``min(5, ceil(margin / 2))``: 1-2 the first level, 3-4 the
     second, ... 9 and more the fifth."""
     return min(MAX_LEVEL, -(-margin // 2))
 
@@ -48,8 +48,8 @@ class SocialPlan(Value):
 
 
 class Social(Value):
-    """``erc social`` (EL Part 2): the opposed roll, then ``success``, ``level``, ``label``,
-    ``penalty`` (EL Part 3.11: null on failure and for negotiate) and ``table``."""
+    """``erc social``: the opposed roll, then ``success``, ``level``, ``label``,
+    ``penalty`` (EL-P11: null on failure and for negotiate) and ``table``."""
 
     initiator: Roller
     opponent: Roller
@@ -79,7 +79,7 @@ def plan_social(
 ) -> SocialPlan:
     """Check a social action (4 AP each, EL3.3) and fix both checks (EL11)."""
     if immune and action != "negotiate":
-        raise ErcError("bad-option", "--immune is for negotiate only (EL Part 3.11)")
+        raise ErcError("bad-option", "--immune is for negotiate only (EL-P11)")
     offensive = action != "negotiate"  # EL5.6: intimidate and taunt are offensive
     actor(attacker, offensive=offensive, what=action)
     two(attacker, defender, action)
@@ -101,13 +101,13 @@ def plan_social(
         parts["mod"] = mod
     guard = check_parts(defender, "discern", AGAINST[action])
     return SocialPlan(
-        action,
-        attacker,
-        defender,
-        side(attacker, parts, f"{attacker.name} {action}"),
-        side(defender, guard, f"{defender.name} discern"),
-        spend,
-        die_sides(rules),
+        action=action,
+        attacker=attacker,
+        defender=defender,
+        initiator=side(attacker, parts, f"{attacker.name} {action}"),
+        opponent=side(defender, guard, f"{defender.name} discern"),
+        ap=spend,
+        sides=die_sides(rules),
     )
 
 
@@ -139,21 +139,21 @@ def _result(plan: SocialPlan, contest: Opposed | None) -> Social:
                 "Disposition table is the GM's)"
             )
     return Social(
-        contest.initiator if contest else unrolled(plan.initiator),
-        contest.opponent if contest else unrolled(plan.opponent),
-        contest.margin if contest else None,
-        contest.winner if contest else None,
-        plan.ap,
-        plan.action,
-        plan.attacker.name,
-        plan.defender.name,
-        success,
-        level,
-        label,
-        penalty,
-        table if success else None,
-        contest is not None,
-        tuple(notes),
+        initiator=contest.initiator if contest else unrolled(plan.initiator),
+        opponent=contest.opponent if contest else unrolled(plan.opponent),
+        margin=contest.margin if contest else None,
+        winner=contest.winner if contest else None,
+        ap=plan.ap,
+        action=plan.action,
+        attacker=plan.attacker.name,
+        defender=plan.defender.name,
+        success=success,
+        level=level,
+        label=label,
+        penalty=penalty,
+        table=table if success else None,
+        resolved=contest is not None,
+        notes=tuple(notes),
     )
 
 

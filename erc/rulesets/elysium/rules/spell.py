@@ -29,7 +29,7 @@ class CastPlan(Value):
 
 
 class Cast(Value):
-    """``erc cast`` (EL Part 2): the opposed roll, the damage, ``mp_before``/``mp_after``."""
+    """``erc cast``: the opposed roll, the damage, ``mp_before``/``mp_after``."""
 
     initiator: Roller
     opponent: Roller
@@ -71,7 +71,7 @@ def plan_cast(
     level: int,
 ) -> CastPlan:
     """Check a casting: the spell and its level (from 1, as the file lists them), AP before
-    MP (EL Part 3.12), a pinned caster's gestures (EL10.2)."""
+    MP (EL-P12), a pinned caster's gestures (EL10.2)."""
     actor(caster, offensive=True, what="a damaging spell")
     two(caster, target, "a spell attack")
     chosen = choose_spell(caster, spell)
@@ -103,16 +103,16 @@ def plan_cast(
     }
     guard = spell_defense(target, chosen.school, rules)
     return CastPlan(
-        caster,
-        target,
-        chosen,
-        level,
-        chosen_level.mp,
-        side(caster, parts, f"{caster.name} spell attack"),
-        guard,
-        spend,
-        die_sides(rules),
-        guard.notes,
+        caster=caster,
+        target=target,
+        spell=chosen,
+        level=level,
+        mp_cost=chosen_level.mp,
+        initiator=side(caster, parts, f"{caster.name} spell attack"),
+        defense=guard,
+        ap=spend,
+        sides=die_sides(rules),
+        notes=guard.notes,
     )
 
 
@@ -123,28 +123,30 @@ def _result(plan: CastPlan, contest: Opposed | None) -> Cast:
     escape = 0
     if damage is not None:
         after = max(0, t.hp - damage)
-        targets = (TargetHp(t.name, damage, t.hp, after, after <= 0),)
+        targets = (
+            TargetHp(name=t.name, damage=damage, hp_before=t.hp, hp_after=after, down=after <= 0),
+        )
         escape = escape_bonus(c, targets[0])
     return Cast(
-        contest.initiator if contest else unrolled(plan.initiator),
-        contest.opponent if contest else unrolled(plan.defense.side),
-        contest.margin if contest else None,
-        contest.winner if contest else None,
-        plan.ap,
-        c.name,
-        t.name,
-        plan.spell.name,
-        plan.spell.school,
-        plan.level,
-        plan.mp_cost,
-        c.mp,
-        c.mp - plan.mp_cost,
-        plan.defense.kind,
-        damage,
-        targets,
-        escape,
-        contest is not None,
-        plan.notes,
+        initiator=contest.initiator if contest else unrolled(plan.initiator),
+        opponent=contest.opponent if contest else unrolled(plan.defense.side),
+        margin=contest.margin if contest else None,
+        winner=contest.winner if contest else None,
+        ap=plan.ap,
+        caster=c.name,
+        target=t.name,
+        spell=plan.spell.name,
+        school=plan.spell.school,
+        level=plan.level,
+        mp_cost=plan.mp_cost,
+        mp_before=c.mp,
+        mp_after=c.mp - plan.mp_cost,
+        defense_kind=plan.defense.kind,
+        damage=damage,
+        targets=targets,
+        escape_bonus=escape,
+        resolved=contest is not None,
+        notes=plan.notes,
     )
 
 

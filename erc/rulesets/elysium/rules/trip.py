@@ -32,7 +32,7 @@ class TripPlan(Value):
 
 
 class Trip(Value):
-    """``erc trip`` (EL Part 2): the opposed roll, then ``tripped`` (None unresolved)."""
+    """``erc trip``: the opposed roll, then ``tripped`` (None unresolved)."""
 
     initiator: Roller
     opponent: Roller
@@ -46,7 +46,7 @@ class Trip(Value):
     sidestep: bool
     move_ft: int
     stand_up: bool
-    """A prone overrunner stood up first, for ``stand_up_ap`` (EL5.7, EL Part 3.13)."""
+    """A prone overrunner stood up first, for ``stand_up_ap`` (EL5.7, EL-P13)."""
     tripped: bool | None
     resolved: bool
     notes: tuple[str, ...]
@@ -63,7 +63,7 @@ def plan_trip(
     sidestep: bool = False,
 ) -> TripPlan:
     """Check a trip and fix its terms: EL8 the weapon's AP (EL3.3); an overrun the move's AP
-    plus the weapon's and +2 to Muscle as its own ``overrun`` part (EL Part 3.7); the
+    plus the weapon's and +2 to Muscle as its own ``overrun`` part (EL-P7); the
     sidestep's trip 0 AP (EL6.5), once, for a defender with the ``sidestep`` trump that
     dodged ``defender``'s charge for no damage this round (``sidestep_trips``)."""
     what = "an overrun" if overrun else "a trip"
@@ -101,18 +101,18 @@ def plan_trip(
         "muscle": defender.ability("muscle"),
     }
     return TripPlan(
-        attacker,
-        defender,
-        chosen,
-        overrun,
-        sidestep,
-        run.ft if run is not None else 0,
-        run is not None and run.stand_up,
-        side(attacker, parts, f"{attacker.name} trip"),
-        side(defender, guard, f"{defender.name} trip defense"),
-        spend,
-        die_sides(rules),
-        run.notes if run is not None else (),
+        attacker=attacker,
+        defender=defender,
+        weapon=chosen,
+        overrun=overrun,
+        sidestep=sidestep,
+        move_ft=run.ft if run is not None else 0,
+        stand_up=run is not None and run.stand_up,
+        initiator=side(attacker, parts, f"{attacker.name} trip"),
+        opponent=side(defender, guard, f"{defender.name} trip defense"),
+        ap=spend,
+        sides=die_sides(rules),
+        notes=run.notes if run is not None else (),
     )
 
 
@@ -146,21 +146,21 @@ def _result(plan: TripPlan, contest: Opposed | None) -> Trip:
         if plan.defender.has("prone"):
             notes.append(f"{plan.defender.name} was already prone")
     return Trip(
-        contest.initiator if contest else unrolled(plan.initiator),
-        contest.opponent if contest else unrolled(plan.opponent),
-        contest.margin if contest else None,
-        contest.winner if contest else None,
-        plan.ap,
-        plan.attacker.name,
-        plan.defender.name,
-        plan.weapon.name,
-        plan.overrun,
-        plan.sidestep,
-        plan.move_ft,
-        plan.stand_up,
-        tripped,
-        contest is not None,
-        tuple(notes),
+        initiator=contest.initiator if contest else unrolled(plan.initiator),
+        opponent=contest.opponent if contest else unrolled(plan.opponent),
+        margin=contest.margin if contest else None,
+        winner=contest.winner if contest else None,
+        ap=plan.ap,
+        attacker=plan.attacker.name,
+        defender=plan.defender.name,
+        weapon=plan.weapon.name,
+        overrun=plan.overrun,
+        sidestep=plan.sidestep,
+        move_ft=plan.move_ft,
+        stand_up=plan.stand_up,
+        tripped=tripped,
+        resolved=contest is not None,
+        notes=tuple(notes),
     )
 
 

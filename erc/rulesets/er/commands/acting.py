@@ -9,7 +9,7 @@ from erc.rulesets.er.events import state_of
 from erc.rulesets.er.model import SAVAGE_BODY_WEAPON, Combatant, Weapon
 from erc.rulesets.er.rules.turns import Lock, action_check, release_notes, released
 
-TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Iterable
 

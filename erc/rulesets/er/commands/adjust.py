@@ -10,7 +10,7 @@ from erc.core.mechanic import Mechanic, command
 from erc.rulesets.er import events
 from erc.rulesets.er.rules import adjust as rules
 
-TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Annotated
 
@@ -36,9 +36,9 @@ def damage(
     state = events.state_of(loaded)
     result = rules.damage(find(loaded.encounter, name), amount, damage_type)
     return Mechanic(
-        "damage",
-        lambda _dice: result,
-        RENDER,
+        command="damage",
+        resolve=lambda _dice: result,
+        render=RENDER,
         effects=lambda r: events.damage(state, r.name, r.dealt),
         draws=False,
     )
@@ -53,9 +53,9 @@ def heal(
     """Healing: Body up to its maximum (R12.2)."""
     result = rules.heal(find(loaded.encounter, name), amount)
     return Mechanic(
-        "heal",
-        lambda _dice: result,
-        RENDER,
+        command="heal",
+        resolve=lambda _dice: result,
+        render=RENDER,
         effects=lambda r: [Heal(r.name, r.dealt)] if r.dealt else [],
         draws=False,
     )
@@ -100,7 +100,13 @@ def condition(
             return [ConditionChange(r.name, remove=n) for n in r.removed]
         return [ConditionChange(r.name, add=n, by=r.by, rounds=r.rounds) for n in r.added]
 
-    return Mechanic("condition", lambda _dice: result, RENDER, effects=changes, draws=False)
+    return Mechanic(
+        command="condition",
+        resolve=lambda _dice: result,
+        render=RENDER,
+        effects=changes,
+        draws=False,
+    )
 
 
 @command(dice=False)
@@ -122,7 +128,7 @@ def pick_up(
         ),
     ] = None,
 ) -> Mechanic:
-    """Pick up a disarmed weapon, one's own or another's (up for grabs, seed 001): 10 ft of
+    """Pick up a disarmed weapon, one's own or another's (up for grabs): 10 ft of
     movement and an unspent action (R12.4)."""
     encounter = loaded.encounter
     who = find(encounter, name)
@@ -143,7 +149,9 @@ def pick_up(
             lifted = events.WeaponTaken(r.name, r.owner, r.weapon, r.held_as)
         return [lifted, Spend(r.name, "movement", r.movement_ft)]
 
-    return Mechanic("pick-up", lambda _dice: result, RENDER, effects=picked, draws=False)
+    return Mechanic(
+        command="pick-up", resolve=lambda _dice: result, render=RENDER, effects=picked, draws=False
+    )
 
 
 @command(dice=False)
@@ -178,4 +186,6 @@ def spend(
         effects += [Reacted(r.name)] if r.spent_reaction else []
         return effects + ([Spend(r.name, "movement", r.ft)] if r.ft else [])
 
-    return Mechanic("spend", lambda _dice: result, RENDER, effects=spent, draws=False)
+    return Mechanic(
+        command="spend", resolve=lambda _dice: result, render=RENDER, effects=spent, draws=False
+    )

@@ -13,7 +13,7 @@ from erc.core.value import replace
 from erc.rulesets.er import events
 from erc.rulesets.er.commands.acting import actor, locks_given_up, release_notes
 
-TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Annotated
 
@@ -103,9 +103,9 @@ def attack(
         return contract(exact(plan))
 
     return Mechanic(
-        "attack",
-        rules.resolver(plan),
-        "erc.rulesets.er.render.attack",
+        command="attack",
+        resolve=rules.resolver(plan),
+        render="erc.rulesets.er.render.attack",
         effects=lambda result: events.attack(result, state, extra_action, locks),
         odds=odds,
         unresolved=lambda: rules.unresolved(plan),

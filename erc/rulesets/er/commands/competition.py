@@ -10,7 +10,7 @@ from erc.rulesets.er.conditions import refuse_actor
 from erc.rulesets.er.model import SUB_ATTRIBUTES, Combatant
 from erc.rulesets.er.rules import competition as rules
 
-TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Annotated
 
@@ -98,7 +98,11 @@ def competition(
         no_action=_no_action(loaded, pair, no_action or []),
         cannot_take=_cannot_take(loaded, pair) if item or no_action else None,
     )
-    for_item = item or bool(no_action)
+    return _mechanic(first, second, for_item=item or bool(no_action))
+
+
+def _mechanic(first: rules.Contender, second: rules.Contender, *, for_item: bool) -> Mechanic:
+    """The competition of the two sides set up, its odds and what stays unresolved."""
 
     def odds() -> dict[str, object]:
         from erc.core.odds import as_odds
@@ -107,9 +111,9 @@ def competition(
         return as_odds(competition_odds(first, second, item=for_item))
 
     return Mechanic(
-        "competition",
-        lambda dice: rules.compete(first, second, dice, item=for_item),
-        "erc.rulesets.er.render.competition",
+        command="competition",
+        resolve=lambda dice: rules.compete(first, second, dice, item=for_item),
+        render="erc.rulesets.er.render.competition",
         effects=events.competition,
         odds=odds,
         unresolved=lambda: rules.unresolved(first, second, item=for_item),

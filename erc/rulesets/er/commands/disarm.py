@@ -11,7 +11,7 @@ from erc.rulesets.er import events
 from erc.rulesets.er.commands.acting import actor, locks_given_up, release_notes
 from erc.rulesets.er.rules import weapon_negation as rules
 
-TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Annotated
 
@@ -78,9 +78,9 @@ def disarm(
         return as_odds(disarm_odds(setup))
 
     return Mechanic(
-        "disarm",
-        lambda dice: _noted(rules.resolve(setup, dice), notes),
-        "erc.rulesets.er.render.disarm",
+        command="disarm",
+        resolve=lambda dice: _noted(rules.resolve(setup, dice), notes),
+        render="erc.rulesets.er.render.disarm",
         effects=lambda result: events.disarm(result, state, extra_action, locks),
         odds=odds,
         unresolved=lambda: _noted(rules.unresolved(setup), notes),
@@ -118,9 +118,9 @@ def free(
     if notes:
         freeing = replace(freeing, notes=notes + freeing.notes)
     return Mechanic(
-        "free",
-        lambda _dice: freeing,
-        "erc.rulesets.er.render.disarm",
+        command="free",
+        resolve=lambda _dice: freeing,
+        render="erc.rulesets.er.render.disarm",
         effects=lambda result: events.free(result, extra_action),
         draws=False,
     )
@@ -135,9 +135,9 @@ def _drop(loaded: Loaded, name: str, weapon: str | None, extra_action: bool) -> 
     wielder = find(loaded.encounter, name)
     result = rules.drop_locked(wielder, weapon, events.state_of(loaded).locks)
     return Mechanic(
-        "free",
-        lambda _dice: result,
-        "erc.rulesets.er.render.disarm",
+        command="free",
+        resolve=lambda _dice: result,
+        render="erc.rulesets.er.render.disarm",
         effects=events.drop_weapon,
         draws=False,
     )

@@ -11,7 +11,7 @@ from erc.rulesets.er import events
 from erc.rulesets.er.conditions import check_target, refuse_actor
 from erc.rulesets.er.rules.turns import action_check
 
-TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Annotated
 
@@ -95,6 +95,36 @@ def drop(
 ) -> Mechanic:
     """Inflict held damage: the victim's Strength or Agility feat against Comp 20 (falling
     to 14 with time) halves it, never below 1; then the shock of R6.5."""
+    return _drop(
+        loaded,
+        holder=holder,
+        victim=victim,
+        held=held,
+        rounds=rounds,
+        parley_minutes=parley_minutes,
+        foul_play=foul_play,
+        resist=resist,
+        attr=attr,
+        holder_damaged=holder_damaged,
+        extra_action=extra_action,
+    )
+
+
+def _drop(
+    loaded: Loaded,
+    *,
+    holder: str,
+    victim: str,
+    held: int | None,
+    rounds: int | None,
+    parley_minutes: int,
+    foul_play: bool,
+    resist: bool | None,
+    attr: Attr | None,
+    holder_damaged: Damaged | None,
+    extra_action: bool,
+) -> Mechanic:
+    """The drop command's work, its options as ``drop`` declares them."""
     from erc.rulesets.er.rules import drop as rules
 
     encounter = loaded.encounter

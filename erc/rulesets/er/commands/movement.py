@@ -7,7 +7,7 @@ from erc.core.mechanic import Mechanic, command
 from erc.rulesets.er import events
 from erc.rulesets.er.rules import movement as rules
 
-TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Annotated, Any
 
@@ -119,9 +119,9 @@ def movement(
     )
     result = rules.movement(who, turn, encounter.rules)
     return Mechanic(
-        "movement",
-        lambda _dice: result,
-        "erc.rulesets.er.render.movement",
+        command="movement",
+        resolve=lambda _dice: result,
+        render="erc.rulesets.er.render.movement",
         effects=events.movement,
         draws=False,
     )

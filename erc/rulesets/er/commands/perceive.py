@@ -9,7 +9,7 @@ from erc.rulesets.er import events
 from erc.rulesets.er.rules.checks import DEFAULT_DC
 from erc.rulesets.er.rules.surprise import Awareness, perceive as resolve
 
-TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Annotated
 

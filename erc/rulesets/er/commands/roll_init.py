@@ -12,7 +12,7 @@ from erc.rulesets.er.model import Encounter
 from erc.rulesets.er.rules.initiative import roll_init as resolve
 from erc.rulesets.er.rules.surprise import SurpriseSetup
 
-TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Annotated
 
@@ -79,9 +79,11 @@ def roll_init(
         {name: (roll, tiebreak) for name, roll, tiebreak in state.rolls if roll} if keep else None
     )  # roll 0: it rolled none (R3.5)
     return Mechanic(
-        "roll-init",
-        lambda dice: resolve(dice, current.combatants, round=number, setup=setup, kept=kept),
-        "erc.rulesets.er.render.initiative",
+        command="roll-init",
+        resolve=lambda dice: resolve(
+            dice, current.combatants, round=number, setup=setup, kept=kept
+        ),
+        render="erc.rulesets.er.render.initiative",
         effects=events.roll_init,
         # a d10 and two Perception dice each, with room for roll-offs
         budget=DICE_BUDGET + 4 * len(current.combatants),

@@ -9,7 +9,7 @@ from erc.core.value import replace
 from erc.rulesets.er import events
 from erc.rulesets.er.commands.acting import actor, locks_given_up, release_notes
 
-TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Annotated
 
@@ -83,9 +83,9 @@ def sneak(
         return sneak_odds(setup)
 
     return Mechanic(
-        "sneak",
-        lambda dice: rules.resolve(dice, setup),
-        "erc.rulesets.er.render.sneak",
+        command="sneak",
+        resolve=lambda dice: rules.resolve(dice, setup),
+        render="erc.rulesets.er.render.sneak",
         effects=lambda result: events.sneak(result, state, extra_action, locks),
         odds=odds,
         unresolved=lambda: rules.unresolved(setup),

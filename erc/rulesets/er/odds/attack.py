@@ -29,11 +29,14 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Iterable, Mapping
 from fractions import Fraction
-from typing import Any
 
 from erc.core.odds import as_odds
 from erc.core.value import Value
 from erc.rulesets.er.rules.attack import AttackPlan, PlannedStrike, strike_damage, with_d3
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 Dist = dict[int, Fraction]
 _ONE = Fraction(1)

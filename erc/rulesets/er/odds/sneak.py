@@ -12,13 +12,16 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from fractions import Fraction
-from typing import Any
 
 from erc.core.odds import as_odds, p_succeeds as p_d20
 from erc.rulesets.er.model import Combatant
 from erc.rulesets.er.odds.attack import AttackOdds, contract, exact, mix
 from erc.rulesets.er.rules.sneak import SHOCK_COMP_BASE, SneakSetup, shocks
 from erc.rulesets.er.rules.surprise import penalties, why_no_roll
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 
 def p_noticed(setup: SneakSetup) -> Fraction:

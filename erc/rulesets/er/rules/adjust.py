@@ -15,13 +15,13 @@ from erc.rulesets.er.rules.attack import resistance_of, resisted
 from erc.rulesets.er.rules.movement import Turn, movement
 from erc.rulesets.er.rules.turns import PICK_UP_FT, action_check, held_as, reaction_check
 
-TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Iterable, Sequence
 
 REVIVED = (
-    "revived from 0 Body: a captor may place it in the bound restriction (seed 001 "
-    "Shackling: erc condition NAME bound --apply)"
+    "revived from 0 Body: a captor may place it in the bound condition (R12.2: "
+    "erc condition NAME bound --apply)"
 )
 MAX_AMOUNT = 10_000
 MAX_ROUNDS = 1_000
@@ -62,17 +62,17 @@ def damage(target: Combatant, amount: int, damage_type: str | None) -> Adjusted:
     if not damage_type:
         notes.append("no --type: no resistance applies")
     return Adjusted(
-        target.name,
-        "damage",
-        amount,
-        damage_type,
-        kind,
-        dealt,
-        target.body,
-        after,
-        after == 0,
-        woke,
-        tuple(notes),
+        name=target.name,
+        kind="damage",
+        amount=amount,
+        damage_type=damage_type,
+        resistance=kind,
+        dealt=dealt,
+        body_before=target.body,
+        body_after=after,
+        down=after == 0,
+        woke=woke,
+        notes=tuple(notes),
     )
 
 
@@ -86,17 +86,17 @@ def heal(target: Combatant, amount: int) -> Adjusted:
     if target.body <= 0 < after:
         notes += (REVIVED,)
     return Adjusted(
-        target.name,
-        "heal",
-        amount,
-        None,
-        "none",
-        after - target.body,
-        target.body,
-        after,
-        after == 0,
-        False,
-        notes,
+        name=target.name,
+        kind="heal",
+        amount=amount,
+        damage_type=None,
+        resistance="none",
+        dealt=after - target.body,
+        body_before=target.body,
+        body_after=after,
+        down=after == 0,
+        woke=False,
+        notes=notes,
     )
 
 
@@ -137,7 +137,15 @@ def conditions(
         if missing:
             raise ErcError("bad-option", f"{who.name} is not {missing[0]}: nothing to remove")
         left = tuple(n for n in who.condition_names if n not in names)
-        return Conditioned(who.name, (), names, None, None, left, ())
+        return Conditioned(
+            name=who.name,
+            added=(),
+            removed=names,
+            by=None,
+            rounds=None,
+            conditions_after=left,
+            notes=(),
+        )
     needing = [n for n in names if n in NEEDS_BY]
     if needing and by is None:
         raise ErcError(
@@ -159,7 +167,13 @@ def conditions(
     notes = tuple(f"{who.name} is already {n}: it is set again" for n in names if who.has(n))
     after = tuple(dict.fromkeys((*who.condition_names, *names)))
     return Conditioned(
-        who.name, names, (), by.name if by else None, rounds, tuple(sorted(after)), notes
+        name=who.name,
+        added=names,
+        removed=(),
+        by=by.name if by else None,
+        rounds=rounds,
+        conditions_after=tuple(sorted(after)),
+        notes=notes,
     )
 
 
@@ -173,7 +187,7 @@ class PickedUp(Value):
     remaining_ft: int
     notes: tuple[str, ...]
     owner: str
-    """Whose weapon it is: the picker's own (it recovers it) or another's (seed 001)."""
+    """Whose weapon it is: the picker's own (it recovers it) or another's (R12.4)."""
     held_as: str
     """The name the picker holds it by (``--with``): its own name for its own weapon, else
     whose it is and what it is (``Brute's club``; ``club of Brute`` when the picker's own
@@ -243,18 +257,18 @@ def pick_up(
             )
         held = held_by
     return PickedUp(
-        who.name,
-        chosen_weapon,
-        PICK_UP_FT,
-        moved.remaining_ft,
-        ()
+        name=who.name,
+        weapon=chosen_weapon,
+        movement_ft=PICK_UP_FT,
+        remaining_ft=moved.remaining_ft,
+        notes=()
         if mine
         else (
             f"{who.name} holds {owned_by}'s {chosen_weapon} from now on; "
-            f"{owned_by} no longer has it (seed 001: up for grabs)",
+            f"{owned_by} no longer has it (R12.4: up for grabs)",
         ),
-        owned_by,
-        held,
+        owner=owned_by,
+        held_as=held,
     )
 
 
@@ -307,4 +321,12 @@ def spend(
                 f"{ft - left.remaining_ft} ft short (R9.7)",
             )
         remaining = left.remaining_ft - ft
-    return Spent(who.name, action, extra, reaction, ft, remaining, notes)
+    return Spent(
+        name=who.name,
+        spent_action=action,
+        extra_action=extra,
+        spent_reaction=reaction,
+        ft=ft,
+        remaining_ft=remaining,
+        notes=notes,
+    )

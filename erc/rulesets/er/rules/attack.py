@@ -35,7 +35,7 @@ primary strike that kept a raw 20.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 
 from erc.core.checks import succeeds
 from erc.core.dice import Dice, Mode
@@ -254,33 +254,8 @@ def plan_attack(
             (GIVEN_ADVANTAGE,) if mode is Mode.ADVANTAGE else (),
             (GIVEN_DISADVANTAGE,) if mode is Mode.DISADVANTAGE else (),
         )
-    locked = sorted(
-        w.name for p, w in weapons.items() if p in pool_names and w.name in attacker.locked_weapons
-    )
-    if locked:
-        raise ErcError(
-            "weapon-locked",
-            f"{attacker.name}'s {locked[0]} is held in a weapon lock (R8.2: a locked weapon is "
-            "held useless); free it first (see erc free) or attack with another weapon",
-        )
-    given_mode = Mode.of(bool(given.advantage_from), bool(given.disadvantage_from))
-    if given_mode is not Mode.NORMAL and "primary" not in pool_names:
-        raise ErcError(
-            "bad-option",
-            f"{given_mode.value} adds or removes a primary-pool die (R1.5), but this attack "
-            "does not use the primary pool",
-        )
-    modes = given
-    from_conditions = attack_modes(
-        attacker, chosen[0], hand_pools=any(p in HAND_POOLS for p in pool_names)
-    )
-    if "primary" in pool_names:
-        modes = modes.plus(from_conditions.advantage_from, from_conditions.disadvantage_from)
-    elif from_conditions.advantage_from or from_conditions.disadvantage_from:
-        notes.append(
-            "no primary pool, so no advantage or disadvantage (R1.5): "
-            + "; ".join(from_conditions.advantage_from + from_conditions.disadvantage_from)
-        )
+    _check_unlocked(attacker, weapons, pool_names)
+    modes = _modes(attacker, chosen[0], pool_names, given, notes)
     mode = Mode.of(bool(modes.advantage_from), bool(modes.disadvantage_from))
     if not 0 <= extra_primary_dice <= MAX_EXTRA_DICE or (
         extra_primary_dice and "primary" not in pool_names
@@ -294,6 +269,89 @@ def plan_attack(
             f"({', '.join(_strike_name(p, k) for p, k, _ in parts)}); each target needs "
             "a strike (use --pool or --split to make more strikes)",
         )
+    strikes = _planned_strikes(
+        attacker, chosen, parts, weapons, mode=mode, extra=(extra_label, extra_primary_dice)
+    )
+    primary = weapons.get("primary")
+    crit_capable = (
+        primary is not None
+        and primary.kind == "melee"
+        and attacker.pool("primary") >= CRIT_SKILL_DICE
+        and bool(attacker.styles & CRIT_STYLES)
+    )
+    notes += [f"{t.name} is already at 0 Body" for t in chosen if t.body <= 0]
+    if mode is Mode.NORMAL and modes.advantage_from and modes.disadvantage_from:
+        notes.append("advantage and disadvantage cancel (R1.5)")
+    return AttackPlan(
+        attacker=attacker,
+        targets=chosen,
+        strikes=tuple(strikes),
+        mode=mode,
+        crit_capable=crit_capable,
+        d3=mode is not Mode.NORMAL and advantage_damage == "d3",
+        notes=tuple(notes),
+        modes=modes,
+    )
+
+
+def _check_unlocked(
+    attacker: Combatant, weapons: Mapping[str, Weapon], pool_names: Sequence[str]
+) -> None:
+    """R8.2: no pool strikes with a weapon held in a lock."""
+    locked = sorted(
+        w.name for p, w in weapons.items() if p in pool_names and w.name in attacker.locked_weapons
+    )
+    if locked:
+        raise ErcError(
+            "weapon-locked",
+            f"{attacker.name}'s {locked[0]} is held in a weapon lock (R8.2: a locked weapon is "
+            "held useless); free it first (see erc free) or attack with another weapon",
+        )
+
+
+def _modes(
+    attacker: Combatant,
+    target: Combatant,
+    pool_names: Sequence[str],
+    given: Modes,
+    notes: list[str],
+) -> Modes:
+    """The GM's advantage or disadvantage and the conditions' (R10), which the primary pool
+    takes (R1.5); without that pool, a note says the conditions' are lost."""
+    given_mode = Mode.of(bool(given.advantage_from), bool(given.disadvantage_from))
+    if given_mode is not Mode.NORMAL and "primary" not in pool_names:
+        raise ErcError(
+            "bad-option",
+            f"{given_mode.value} adds or removes a primary-pool die (R1.5), but this attack "
+            "does not use the primary pool",
+        )
+    modes = given
+    from_conditions = attack_modes(
+        attacker, target, hand_pools=any(p in HAND_POOLS for p in pool_names)
+    )
+    if "primary" in pool_names:
+        modes = modes.plus(from_conditions.advantage_from, from_conditions.disadvantage_from)
+    elif from_conditions.advantage_from or from_conditions.disadvantage_from:
+        notes.append(
+            "no primary pool, so no advantage or disadvantage (R1.5): "
+            + "; ".join(from_conditions.advantage_from + from_conditions.disadvantage_from)
+        )
+    return modes
+
+
+def _planned_strikes(
+    attacker: Combatant,
+    chosen: tuple[Combatant, ...],
+    parts: Sequence[tuple[str, int, int]],
+    weapons: Mapping[str, Weapon],
+    *,
+    mode: Mode,
+    extra: tuple[str, int],
+) -> list[PlannedStrike]:
+    """One strike per pool or part, each against its target in order (the last target takes
+    the rest); the first primary strike alone carries the mode and the ``extra`` dice (its
+    label, their number)."""
+    extra_label, extra_primary_dice = extra
     strikes: list[PlannedStrike] = []
     seen: set[tuple[str, str]] = set()
     for index, (pool, part, skill) in enumerate(parts):
@@ -314,26 +372,7 @@ def plan_attack(
             extra_primary_dice if first_primary else 0,
         )
         strikes.append(_strike(attacker, target, weapons[pool], pool, part, sources))
-    primary = weapons.get("primary")
-    crit_capable = (
-        primary is not None
-        and primary.kind == "melee"
-        and attacker.pool("primary") >= CRIT_SKILL_DICE
-        and bool(attacker.styles & CRIT_STYLES)
-    )
-    notes += [f"{t.name} is already at 0 Body" for t in chosen if t.body <= 0]
-    if mode is Mode.NORMAL and modes.advantage_from and modes.disadvantage_from:
-        notes.append("advantage and disadvantage cancel (R1.5)")
-    return AttackPlan(
-        attacker,
-        chosen,
-        tuple(strikes),
-        mode,
-        crit_capable,
-        mode is not Mode.NORMAL and advantage_damage == "d3",
-        tuple(notes),
-        modes,
-    )
+    return strikes
 
 
 def _check_targets(attacker: Combatant, targets: tuple[Combatant, ...]) -> None:
@@ -524,16 +563,16 @@ def _strike(
 def unresolved(plan: AttackPlan) -> Attack:
     """The result with no dice drawn (``--odds`` alone)."""
     return Attack(
-        plan.attacker.name,
-        plan.mode.value,
-        (),
-        (),
-        None,
-        None,
-        plan.strikes,
-        plan.notes,
-        plan.modes.advantage_from,
-        plan.modes.disadvantage_from,
+        attacker=plan.attacker.name,
+        mode=plan.mode.value,
+        strikes=(),
+        targets=(),
+        damage=None,
+        crit=None,
+        plan=plan.strikes,
+        notes=plan.notes,
+        advantage_from=plan.modes.advantage_from,
+        disadvantage_from=plan.modes.disadvantage_from,
     )
 
 
@@ -571,16 +610,16 @@ def resolver(plan: AttackPlan) -> Callable[[Dice], Attack]:
         for at, holder in holders:  # R6.6: damage to a drop's holder calls for its check
             notes += holder.drop_notes(targets[at].damage)
         return Attack(
-            name,
-            mode,
-            strikes,
-            targets,
-            damage,
-            crit,
-            plan.strikes,
-            notes,
-            advantage_from,
-            disadvantage_from,
+            attacker=name,
+            mode=mode,
+            strikes=strikes,
+            targets=targets,
+            damage=damage,
+            crit=crit,
+            plan=plan.strikes,
+            notes=notes,
+            advantage_from=advantage_from,
+            disadvantage_from=disadvantage_from,
         )
 
     return resolve_plan
@@ -596,7 +635,13 @@ def _first_natural_20(primary: tuple[int, ...], rolled: list[list[AttackDie]]) -
 
 
 def _die(raw: int, strike: PlannedStrike, kept: bool, source: str) -> AttackDie:
-    return AttackDie(raw, raw + strike.bonus, kept and strike.hits_on(raw), kept, source)
+    return AttackDie(
+        raw=raw,
+        total=raw + strike.bonus,
+        hit=kept and strike.hits_on(raw),
+        kept=kept,
+        source=source,
+    )
 
 
 def _drawing(
@@ -647,17 +692,17 @@ def _strikes(plan: AttackPlan, rolled: list[list[AttackDie]]) -> tuple[Strike, .
             hit_targets.add(strike.target)
         out.append(
             Strike(
-                strike.pool,
-                strike.part,
-                strike.target,
-                strike.weapon,
-                strike.damage_type,
-                tuple(dice),
-                hits,
-                modifier,
-                weight,
-                strike.resistance,
-                damage,
+                pool=strike.pool,
+                part=strike.part,
+                target=strike.target,
+                weapon=strike.weapon,
+                damage_type=strike.damage_type,
+                dice=tuple(dice),
+                hits=hits,
+                modifier=modifier,
+                weight=weight,
+                resistance=strike.resistance,
+                damage=damage,
             )
         )
     return tuple(out)

@@ -80,7 +80,13 @@ def competition_roll(
     kept = dice.roll_kept(12, f"{who.name} {attribute} competition", mode)
     modifier = who.mod(attribute) + bonus
     return Side(
-        who.name, attribute, kept.faces(), kept.kept, modifier, kept.kept + modifier, mode.value
+        name=who.name,
+        attribute=attribute,
+        dice=kept.faces(),
+        roll=kept.kept,
+        modifier=modifier,
+        total=kept.kept + modifier,
+        advantage=mode.value,
     )
 
 

@@ -75,12 +75,12 @@ class Contender(Value):
 
     def entrant(self) -> Entrant:
         return Entrant(
-            self.who.name,
-            self.attribute,
-            self.modifier,
-            self.mode.value,
-            self.advantage_from,
-            self.disadvantage_from,
+            name=self.who.name,
+            attribute=self.attribute,
+            modifier=self.modifier,
+            advantage=self.mode.value,
+            advantage_from=self.advantage_from,
+            disadvantage_from=self.disadvantage_from,
         )
 
 
@@ -104,15 +104,15 @@ def contender(
     if blocked and OWNER in advantage_from:
         advantage_from = tuple(a for a in advantage_from if a != OWNER)
     return Contender(
-        who,
-        attribute,
-        bonus,
-        advantage_from,
-        disadvantage_from,
-        has_action,
-        owner,
-        blocked,
-        cannot_take,
+        who=who,
+        attribute=attribute,
+        bonus=bonus,
+        advantage_from=advantage_from,
+        disadvantage_from=disadvantage_from,
+        has_action=has_action,
+        owner=owner,
+        blocked=blocked,
+        cannot_take=cannot_take,
     )
 
 
@@ -234,8 +234,18 @@ def unresolved(a: Contender, b: Contender, *, item: bool = False) -> Competition
     if not is_contested(a, b, item):
         won = uncontested_winner(a, b, item)
         found = _uncontested_item(a, b, won) if item else None
-        return Competition(won, (), setup, False, True, found, notes)
-    return Competition(None, (), setup, True, False, None, notes)
+        return Competition(
+            winner=won,
+            sides=(),
+            setup=setup,
+            contested=False,
+            resolved=True,
+            item=found,
+            notes=notes,
+        )
+    return Competition(
+        winner=None, sides=(), setup=setup, contested=True, resolved=False, item=None, notes=notes
+    )
 
 
 def compete(a: Contender, b: Contender, dice: Dice | None, *, item: bool = False) -> Competition:
@@ -246,7 +256,14 @@ def compete(a: Contender, b: Contender, dice: Dice | None, *, item: bool = False
     rolled = contest(dice, a, b)
     won = rolled.winner
     setup = (a.entrant(), b.entrant())
-    return Competition(won, rolled.sides, setup, True, True, _item(a, b, won) if item else None)
+    return Competition(
+        winner=won,
+        sides=rolled.sides,
+        setup=setup,
+        contested=True,
+        resolved=True,
+        item=_item(a, b, won) if item else None,
+    )
 
 
 def _uncontested_item(a: Contender, b: Contender, taker: str | None) -> Item:

@@ -205,8 +205,8 @@ def roll_init(
     if checked is None:
         return Initiative(round, tuple(order), kept=bool(previous))
     return Initiative(
-        round,
-        tuple(order),
+        round=round,
+        order=tuple(order),
         surprise=True,
         trigger=checked.trigger,
         noise=checked.noise,

@@ -258,7 +258,7 @@ def _notes(weapon: Weapon, victim: Combatant, second: bool, drop: bool) -> list[
             notes.append("no --stealth-dc: the victim gets no second Perception check (R6.3)")
     if victim.has("surprised"):
         notes.append(
-            f"{victim.name} is surprised, which is not being attacked at advantage (seed 000): "
+            f"{victim.name} is surprised, which is not being attacked at advantage (R4.3): "
             "both dice are added; R6.1: it needs a fresh failed check against this attacker "
             "(erc perceive)"
         )
@@ -301,21 +301,32 @@ def shock(dice: Dice, victim: Combatant, damage: int) -> Shock:
     threshold = shock_threshold(victim.body_max)
     modifier = victim.mod("resilience")
     if not shocks(victim, damage):
-        return Shock(False, threshold, damage, None, None, (), modifier, None, None, 0)
+        return Shock(
+            triggered=False,
+            threshold=threshold,
+            damage=damage,
+            comp=None,
+            roll=None,
+            dice=(),
+            modifier=modifier,
+            total=None,
+            saved=None,
+            incapacitated_actions=0,
+        )
     comp = SHOCK_COMP_BASE + damage
     save = feat(dice, victim, "resilience", comp, purpose=f"{victim.name} shock resilience feat")
     actions = 0 if save.success else dice.d3(f"{victim.name} incapacitated actions")
     return Shock(
-        True,
-        threshold,
-        damage,
-        comp,
-        save.roll,
-        save.dice,
-        save.modifier,
-        save.total,
-        save.success,
-        actions,
+        triggered=True,
+        threshold=threshold,
+        damage=damage,
+        comp=comp,
+        roll=save.roll,
+        dice=save.dice,
+        modifier=save.modifier,
+        total=save.total,
+        saved=save.success,
+        incapacitated_actions=actions,
     )
 
 
@@ -323,7 +334,19 @@ def pending_shock(victim: Combatant, damage: int) -> Shock:
     """R6.5: "Held damage (the drop) shocks when it is inflicted, not when it is held"."""
     modifier = victim.mod("resilience")
     threshold = shock_threshold(victim.body_max)
-    return Shock(False, threshold, damage, None, None, (), modifier, None, None, 0, pending=True)
+    return Shock(
+        triggered=False,
+        threshold=threshold,
+        damage=damage,
+        comp=None,
+        roll=None,
+        dice=(),
+        modifier=modifier,
+        total=None,
+        saved=None,
+        incapacitated_actions=0,
+        pending=True,
+    )
 
 
 def _sneak_dice(setup: SneakSetup, kept: bool | None, check: Awareness | None) -> SneakDice:

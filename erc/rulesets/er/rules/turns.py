@@ -13,7 +13,7 @@ from erc.core.value import Value
 from erc.rulesets.er.conditions import reaction_blocked, refuse_actor
 from erc.rulesets.er.model import Combatant, Weapon
 
-TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Iterable
 
@@ -70,7 +70,7 @@ class Lock(Value):
 
 
 class Taken(Value):
-    """Seed 001: a disarmed weapon "is up for grabs": ``owner``'s ``weapon``, picked up from
+    """R12.4: a disarmed weapon is up for grabs: ``owner``'s ``weapon``, picked up from
     the ground by ``holder``, who holds it as ``held_as`` (``erc pick-up``); its owner no
     longer has it until it lies on the ground again."""
 
@@ -122,6 +122,6 @@ def released(
 def release_notes(found: tuple[Lock, ...]) -> tuple[str, ...]:
     return tuple(
         f"{lock.locker} uses the hands of its {lock.using}: the lock on {lock.wielder}'s "
-        f"{lock.weapon} ends (seed 001: the hold is kept only while those hands are spared)"
+        f"{lock.weapon} ends (R8.2: the hold is kept only while those hands are spared)"
         for lock in found
     )

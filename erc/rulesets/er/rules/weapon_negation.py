@@ -33,7 +33,7 @@ from erc.rulesets.er.rules.checks import d20_check
 from erc.rulesets.er.rules.competition import Contender, Contest, contender, contest
 from erc.rulesets.er.rules.turns import Lock, reaction_check
 
-TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Mapping
 
@@ -198,14 +198,14 @@ def negation(
     )
     modes = given.plus(*_pair(attack_modes(attacker, victim)))  # R13.2
     return Negation(
-        attacker,
-        victim,
-        used,
-        victim_weapon(victim, target_weapon),
-        lock,
-        resists,
-        Mode.of(bool(modes.advantage_from), bool(modes.disadvantage_from)),
-        modes,
+        attacker=attacker,
+        victim=victim,
+        weapon=used,
+        victim_weapon=victim_weapon(victim, target_weapon),
+        lock=lock,
+        resists=resists,
+        mode=Mode.of(bool(modes.advantage_from), bool(modes.disadvantage_from)),
+        modes=modes,
     )
 
 
@@ -311,13 +311,13 @@ def roll_attempt(dice: Dice, setup: Negation) -> Attempt:
     purpose = f"{setup.attacker.name} {'lock' if setup.lock else 'disarm'} attempt"
     check = d20_check(dice, purpose, setup.modifier, setup.victim.ac, setup.mode)
     return Attempt(
-        check.dice,
-        check.roll,
-        check.modifier,
-        check.total,
-        check.dc,
-        check.success,
-        check.mode.value,
+        dice=check.dice,
+        roll=check.roll,
+        modifier=check.modifier,
+        total=check.total,
+        ac=check.dc,
+        hit=check.success,
+        advantage=check.mode.value,
     )
 
 
@@ -347,8 +347,8 @@ class Freeing(Value):
     sacrificed: int = 0
     """Dice this action gives up: the schedule's first step."""
     attack_dice_left: int = 0
-    """Dice of the pool this action may still attack with (seed 001: "2 dice are sacrificed
-    but a 1d20 attack can still be made")."""
+    """Dice of the pool this action may still attack with (R8.2: freeing a locked weapon
+    costs 2 of the pool's dice, and a pool of 3 still attacks with 1)."""
     attacks_on: bool = False
     """This action may still attack: with the pool's dice left, or another pool's (the
     cost is 2 dice, not the other hand's); without, the action is spent whole."""
@@ -410,13 +410,13 @@ def free_cost(
     first = steps[0]
     others = sum(wielder.pool(p) for p in ("primary", "off", "savage") if p != pool)
     return Freeing(
-        wielder.name,
-        weapon.name,
-        pool,
-        dice,
-        FREE_COST,
-        steps,
-        FREE_NOTES,
+        name=wielder.name,
+        weapon=weapon.name,
+        pool=pool,
+        pool_dice=dice,
+        cost=FREE_COST,
+        schedule=steps,
+        notes=FREE_NOTES,
         paid_before=before,
         sacrificed=first.sacrificed,
         attack_dice_left=first.attack_dice_left,
@@ -426,9 +426,9 @@ def free_cost(
 
 
 class DroppedWeapon(Value):
-    """``erc free NAME --drop``: R8.2 "the victim may drop it as a reaction"; seed 001: "this
-    does not free the weapon, but it would allow switching to a different one on his or her
-    person". The locker still holds it; when the lock ends it lies on the ground."""
+    """``erc free NAME --drop``: R8.2: the victim may drop it as a reaction, which does not
+    free the weapon but lets it switch to another one. The locker still holds it; when the
+    lock ends it lies on the ground."""
 
     name: str
     weapon: str
@@ -456,7 +456,7 @@ def drop_locked(
         name,
         locker,
         (
-            f"{locker} still holds the {name} locked: dropping it does not free it (seed 001)",
+            f"{locker} still holds the {name} locked: dropping it does not free it (R8.2)",
             f"{wielder.name} may switch to another weapon; when the lock ends the {name} lies "
             f"on the ground (erc pick-up {wielder.name!r} {name!r})",
         ),

@@ -11,7 +11,7 @@ from erc.rulesets.spellchrome import events
 from erc.rulesets.spellchrome.conditions import cannot_act
 from erc.rulesets.spellchrome.rules import actions as rules
 
-TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Annotated
 
@@ -49,7 +49,13 @@ def movement(
     notes = rules.refuse_or_note(who, result.actions, applying=loaded.txn is not None)
     if notes:
         result = replace(result, notes=result.notes + notes)
-    return Mechanic("movement", lambda _dice: result, RENDER, effects=events.movement, draws=False)
+    return Mechanic(
+        command="movement",
+        resolve=lambda _dice: result,
+        render=RENDER,
+        effects=events.movement,
+        draws=False,
+    )
 
 
 @command()
@@ -91,7 +97,13 @@ def cast(
         distance=distance,
         applying=loaded.txn is not None,
     )
-    return Mechanic("cast", lambda _dice: result, RENDER, effects=events.cast, draws=False)
+    return Mechanic(
+        command="cast",
+        resolve=lambda _dice: result,
+        render=RENDER,
+        effects=events.cast,
+        draws=False,
+    )
 
 
 class Spent(Value):
@@ -117,4 +129,10 @@ def spend(
     who = find_actor(loaded.encounter, name, cannot_act)
     notes = rules.refuse_or_note(who, actions, applying=loaded.txn is not None)
     result = Spent(who.name, actions, notes)
-    return Mechanic("spend", lambda _dice: result, RENDER, effects=events.spent, draws=False)
+    return Mechanic(
+        command="spend",
+        resolve=lambda _dice: result,
+        render=RENDER,
+        effects=events.spent,
+        draws=False,
+    )

@@ -11,7 +11,7 @@ from erc.core.mechanic import Mechanic, command
 from erc.rulesets.spellchrome import events
 from erc.rulesets.spellchrome.rules import adjust as rules
 
-TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Annotated
 
@@ -38,7 +38,13 @@ def damage(
     """Damage from outside erc's mechanics: Extraordinary HP absorb it first (SC8.3), then
     HP, which may fall below 0 (SC6.5). Damage reduction applies to attacks, not here."""
     result = rules.damage(find(loaded.encounter, name), amount)
-    return Mechanic("damage", lambda _dice: result, RENDER, effects=events.damage, draws=False)
+    return Mechanic(
+        command="damage",
+        resolve=lambda _dice: result,
+        render=RENDER,
+        effects=events.damage,
+        draws=False,
+    )
 
 
 @command(dice=False)
@@ -49,7 +55,13 @@ def heal(
 ) -> Mechanic:
     """Healing: HP up to the maximum. Extraordinary HP replenish per hour, not in combat."""
     result = rules.heal(find(loaded.encounter, name), amount)
-    return Mechanic("heal", lambda _dice: result, RENDER, effects=events.heal, draws=False)
+    return Mechanic(
+        command="heal",
+        resolve=lambda _dice: result,
+        render=RENDER,
+        effects=events.heal,
+        draws=False,
+    )
 
 
 @command(dice=False)
@@ -87,5 +99,9 @@ def condition(
         by=causer,
     )
     return Mechanic(
-        "condition", lambda _dice: result, RENDER, effects=events.condition, draws=False
+        command="condition",
+        resolve=lambda _dice: result,
+        render=RENDER,
+        effects=events.condition,
+        draws=False,
     )

@@ -8,7 +8,7 @@ from erc.core.value import replace
 from erc.rulesets.spellchrome import events
 from erc.rulesets.spellchrome.conditions import cannot_act
 
-TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Annotated
 
@@ -50,9 +50,9 @@ def _mechanic(loaded: Loaded, plan: AttackPlan, command_name: str) -> Mechanic:
         return contract(exact(plan))
 
     return Mechanic(
-        command_name,
-        lambda dice: rules.resolve(dice, plan),
-        RENDER,
+        command=command_name,
+        resolve=lambda dice: rules.resolve(dice, plan),
+        render=RENDER,
         effects=events.attack,
         odds=odds,
         unresolved=lambda: rules.unresolved(plan),
@@ -139,7 +139,7 @@ def sneak(
             "--victim-aware",
             help="The victim is aware of the attacker: not flat-footed for being unaware "
             "(an unaware condition included; asleep, bound, paralyzed, unconscious stay); "
-            "the +4 stays (Part 3.3).",
+            "the +4 stays (SC-P3).",
         ),
     ] = False,
 ) -> Mechanic:

@@ -9,7 +9,7 @@ from erc.rulesets.spellchrome.conditions import cannot_act
 from erc.rulesets.spellchrome.model import ABILITIES
 from erc.rulesets.spellchrome.rules import competition as rules
 
-TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Annotated
 
@@ -63,16 +63,16 @@ def competition(
         return as_odds(competition_odds(first, second))
 
     return Mechanic(
-        "competition",
-        lambda dice: rules.compete(dice, first, second),
-        "erc.rulesets.spellchrome.render.competition",
+        command="competition",
+        resolve=lambda dice: rules.compete(dice, first, second),
+        render="erc.rulesets.spellchrome.render.competition",
         odds=odds,
         unresolved=lambda: rules.unresolved(first, second),
     )
 
 
 def _ability(text: str) -> str:
-    """``strength`` or ``dexterity`` (Part 3.4), by name or a unique prefix."""
+    """``strength`` or ``dexterity`` (SC-P4), by name or a unique prefix."""
     wanted = text.casefold()
     matches = [s for s in ABILITIES if s.startswith(wanted)]
     if len(matches) == 1:

@@ -12,7 +12,7 @@ from erc.rulesets.spellchrome.conditions import cannot_act
 from erc.rulesets.spellchrome.model import Combatant, Encounter
 from erc.rulesets.spellchrome.rules import initiative as rules
 
-TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Annotated
 
@@ -68,20 +68,20 @@ def roll_init(
         kept = rules.keep_order(_rows(state), current.combatants, round=number)
         if kept is not None:
             return Mechanic(
-                "roll-init",
-                lambda _dice: kept,
-                "erc.rulesets.spellchrome.render.initiative",
+                command="roll-init",
+                resolve=lambda _dice: kept,
+                render="erc.rulesets.spellchrome.render.initiative",
                 effects=events.roll_init,
                 draws=False,
                 event_round=number,
             )
         notes = ("the kept order does not match the encounter's combatants: rolled anew",)
     return Mechanic(
-        "roll-init",
-        lambda dice: rules.roll_init(
+        command="roll-init",
+        resolve=lambda dice: rules.roll_init(
             dice, current.combatants, round=number, bonuses=bonuses, notes=notes
         ),
-        "erc.rulesets.spellchrome.render.initiative",
+        render="erc.rulesets.spellchrome.render.initiative",
         effects=events.roll_init,
         event_round=number,
     )
@@ -92,13 +92,13 @@ def _rows(state: events.State) -> list[rules.Row]:
     by_name = {row.name: row for row in state.initiative}
     return [
         rules.Row(
-            row.name,
-            row.roll,
-            row.modifier,
-            row.bonus,
-            row.total,
-            row.tiebreak,
-            state.delays.get(name),
+            name=row.name,
+            roll=row.roll,
+            modifier=row.modifier,
+            bonus=row.bonus,
+            total=row.total,
+            tiebreak=row.tiebreak,
+            delayed_after=state.delays.get(name),
         )
         for name in state.order
         if (row := by_name.get(name)) is not None
@@ -106,7 +106,7 @@ def _rows(state: events.State) -> list[rules.Row]:
 
 
 def reached(encounter: Encounter, name: str) -> list[Combatant]:
-    """Part 3.5: an exact combatant, then a ``count`` group, then a side, then a prefix."""
+    """SC-P5: an exact combatant, then a ``count`` group, then a side, then a prefix."""
     wanted = name.strip().casefold()
     everyone = encounter.combatants
     exact = [c for c in everyone if c.name.casefold() == wanted]
@@ -205,18 +205,18 @@ def delay(
     delays = {**state.delays, who.name: other.name}
     places = tuple(DelayPlace(i, n, totals.get(n), delays.get(n)) for i, n in enumerate(order, 1))
     result = Delay(
-        state.round,
-        who.name,
-        other.name,
-        bool(blocked),
-        order.index(who.name) + 1,
-        places,
-        tuple(notes),
+        round=state.round,
+        name=who.name,
+        delayed_after=other.name,
+        took_place=bool(blocked),
+        place=order.index(who.name) + 1,
+        order=places,
+        notes=tuple(notes),
     )
     return Mechanic(
-        "delay",
-        lambda _dice: result,
-        "erc.rulesets.spellchrome.render.initiative",
+        command="delay",
+        resolve=lambda _dice: result,
+        render="erc.rulesets.spellchrome.render.initiative",
         effects=events.delay,
         draws=False,
     )

@@ -17,7 +17,6 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Mapping
 from fractions import Fraction
-from typing import Any
 
 from erc.core.errors import ErcError
 from erc.core.odds import ONE, ZERO, as_odds
@@ -25,6 +24,10 @@ from erc.core.value import Value
 from erc.rulesets.spellchrome.odds.dice import distribution
 from erc.rulesets.spellchrome.rules.attack import AttackPlan, damage_of
 from erc.rulesets.spellchrome.rules.damage import absorb, dr_value, soak
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 MAX_STEPS = 2_000_000
 """The most outcome combinations the walk may visit (a clean error beyond: roll instead)."""

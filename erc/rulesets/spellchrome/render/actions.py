@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
 
 from erc.core.human import table, text
 from erc.core.outcome import Outcome
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 
 def _actions(actions: tuple[str, ...]) -> str:

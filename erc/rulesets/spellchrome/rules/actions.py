@@ -50,7 +50,7 @@ def refuse_or_note(who: Combatant, actions: Iterable[str], *, applying: bool) ->
 
 
 class Movement(Value):
-    """``erc movement`` (Part 2: ``available_ft``, ``spent_ft``, ``remaining_ft``,
+    """``erc movement`` (``available_ft``, ``spent_ft``, ``remaining_ft``,
     ``double``)."""
 
     name: str
@@ -92,15 +92,15 @@ def movement(who: Combatant, ft: int | None, *, double: bool = False) -> Movemen
         )
     notes = (f"{who.name} has no movement left this turn",) if available == 0 and who.speed else ()
     return Movement(
-        who.name,
-        who.speed,
-        double,
-        available,
-        spent,
-        available - spent,
-        who.movement_spent,
-        actions,
-        notes,
+        name=who.name,
+        speed=who.speed,
+        double=double,
+        available_ft=available,
+        spent_ft=spent,
+        remaining_ft=available - spent,
+        moved_before_ft=who.movement_spent,
+        actions=actions,
+        notes=notes,
     )
 
 
@@ -142,7 +142,9 @@ def cast(
     SC7.5: past the spell's range it is refused."""
     spell_in_range(spell_range, distance)
     if null:
-        return Cast(who.name, True, spell, spell_range, distance, ())
+        return Cast(
+            name=who.name, null=True, spell=spell, range=spell_range, distance=distance, actions=()
+        )
     notes: tuple[str, ...] = ()
     if who.spell_cast:
         reason = (
@@ -153,4 +155,12 @@ def cast(
             raise ErcError("already-acted", reason)
         notes = (f"{reason}; --apply would be refused (already-acted)",)
     notes += refuse_or_note(who, ("standard",), applying=applying)
-    return Cast(who.name, False, spell, spell_range, distance, ("standard",), notes)
+    return Cast(
+        name=who.name,
+        null=False,
+        spell=spell,
+        range=spell_range,
+        distance=distance,
+        actions=("standard",),
+        notes=notes,
+    )

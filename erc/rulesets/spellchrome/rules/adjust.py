@@ -43,16 +43,16 @@ def damage(target: Combatant, amount: int) -> Adjusted:
     after = target.hp - to_hp
     notes = (f"{absorbed} absorbed by EX-HP first (SC8.3)",) if absorbed else ()
     return Adjusted(
-        target.name,
-        "damage",
-        amount,
-        amount,
-        target.hp,
-        after,
-        target.ex_hp,
-        target.ex_hp - absorbed,
-        after <= 0,
-        notes,
+        name=target.name,
+        kind="damage",
+        amount=amount,
+        dealt=amount,
+        hp_before=target.hp,
+        hp_after=after,
+        ex_hp_before=target.ex_hp,
+        ex_hp_after=target.ex_hp - absorbed,
+        down=after <= 0,
+        notes=notes,
     )
 
 
@@ -62,16 +62,16 @@ def heal(target: Combatant, amount: int) -> Adjusted:
     after = max(target.hp, min(target.hp_max, target.hp + amount))
     notes = (f"HP stop at the maximum, {target.hp_max}",) if target.hp + amount > after else ()
     return Adjusted(
-        target.name,
-        "heal",
-        amount,
-        after - target.hp,
-        target.hp,
-        after,
-        target.ex_hp,
-        target.ex_hp,
-        after <= 0,
-        notes,
+        name=target.name,
+        kind="heal",
+        amount=amount,
+        dealt=after - target.hp,
+        hp_before=target.hp,
+        hp_after=after,
+        ex_hp_before=target.ex_hp,
+        ex_hp_after=target.ex_hp,
+        down=after <= 0,
+        notes=notes,
     )
 
 
@@ -89,7 +89,7 @@ class Conditioned(Value):
 
 
 def condition_names(given: list[str]) -> tuple[str, ...]:
-    """Part 3.11: each one of the Spellchrome conditions (a typo: a did-you-mean)."""
+    """SC-P11: each one of the Spellchrome conditions (a typo: a did-you-mean)."""
     return chosen(given, CONDITIONS, "spellchrome condition", "unknown-condition")
 
 
@@ -121,9 +121,25 @@ def conditions(
         removed = tuple(c for c in names if c in had)
         notes = tuple(f"{who.name} is not {c}" for c in names if c not in had)
         after = tuple(c for c in who.condition_names if c not in removed)
-        return Conditioned(who.name, (), removed, None, None, after, notes)
+        return Conditioned(
+            name=who.name,
+            added=(),
+            removed=removed,
+            by=None,
+            rounds=None,
+            conditions_after=after,
+            notes=notes,
+        )
     again = rounds is not None or by is not None
     added = tuple(c for c in names if c not in had or again)
     notes = tuple(f"{who.name} is already {c}" for c in names if c not in added)
     causer = by.name if by is not None else None
-    return Conditioned(who.name, added, (), causer, rounds, tuple(sorted(had | set(added))), notes)
+    return Conditioned(
+        name=who.name,
+        added=added,
+        removed=(),
+        by=causer,
+        rounds=rounds,
+        conditions_after=tuple(sorted(had | set(added))),
+        notes=notes,
+    )

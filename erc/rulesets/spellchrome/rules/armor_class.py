@@ -2,7 +2,7 @@
 
 - SC5.1: AC = 10 + armour bonus + shield bonus + natural armour + Dexterity modifier + the
   file's ``ac_bonus``; SC5.2: Spellchrome armour that is not empowered adds nothing.
-- SC5.3: flat-footed loses the Dexterity bonus; a negative modifier still counts (Part 3.10).
+- SC5.3: flat-footed loses the Dexterity bonus; a negative modifier still counts (SC-P10).
 - SC5.4: touch drops armour, shield and natural armour; Dexterity and ``ac_bonus`` apply.
 """
 

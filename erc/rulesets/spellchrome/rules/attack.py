@@ -17,7 +17,7 @@ Resolved in two steps, so the sneak attack and the exact odds reuse both:
 - SC4.4: ``full`` rolls one attack per iterative bonus, in order (both actions of the turn);
   otherwise one attack at the first bonus (a standard action).
 - SC4.6: ``mod`` adds to every roll; SC9: the drop adds +4, and the victim is flat-footed
-  unless aware (Part 3.3: awareness removes only the flat-footedness, that of being
+  unless aware (SC-P3: awareness removes only the flat-footedness, that of being
   unaware of the attacker and that of an ``unaware`` condition; asleep, bound, paralyzed and
   unconscious stay).
 """
@@ -105,7 +105,7 @@ class AttackPlan(Value):
 
 
 class Sneak(Value):
-    """SC9: the drop's bonus, and whether the victim knew of the attacker (Part 3.3)."""
+    """SC9: the drop's bonus, and whether the victim knew of the attacker (SC-P3)."""
 
     bonus: int
     victim_aware: bool
@@ -119,7 +119,7 @@ class DamageReduction(Value):
 
 
 class AttackRoll(Value):
-    """One attack roll as resolved (Part 2 ``attacks`` entry); the damage fields are null
+    """One attack roll as resolved (an ``attacks`` entry); the damage fields are null
     on a miss, and ``damage_dice`` is always the weapon's expression."""
 
     number: int
@@ -161,7 +161,7 @@ class TargetResult(Value):
 
 
 class Attack(Value):
-    """The result of ``erc attack`` and ``erc sneak`` (Part 2 fields, and more).
+    """The result of ``erc attack`` and ``erc sneak``.
 
     Unresolved (``--odds`` alone): ``attacks`` lists the planned rolls with nothing drawn,
     ``targets`` is empty and ``damage`` is None.
@@ -194,11 +194,11 @@ class Attack(Value):
 
 
 def choose_weapon(attacker: Combatant, name: str | None) -> Weapon:
-    """``--with`` by name (case-insensitive), else the first listed (Part 3.8)."""
+    """``--with`` by name (case-insensitive), else the first listed (SC-P8)."""
     if not attacker.weapons:
         raise ErcError(
             "no-weapon",
-            f"{attacker.name} has no weapon, so it cannot attack (Part 3.8); give it "
+            f"{attacker.name} has no weapon, so it cannot attack (SC-P8); give it "
             "weapons in the encounter file",
         )
     if name is None:
@@ -235,7 +235,7 @@ def plan_attack(
         if abs(value) > MAX_MOD:
             raise ErcError("bad-option", f"{option} {value}: at most ±{MAX_MOD}")
     chosen = choose_weapon(attacker, weapon)
-    band = range_band(chosen, attacker, distance)  # Part 3.6: refused before any die
+    band = range_band(chosen, attacker, distance)  # SC-P6: refused before any die
     aware = sneak and victim_aware
     why_flat = flat_footed_from(target, aware_of_attacker=aware)
     if flat_footed:
@@ -254,19 +254,19 @@ def plan_attack(
             parts["range"] = band.penalty
         if sneak:
             parts["drop"] = DROP_BONUS
-        rolls.append(PlannedRoll(number, step, parts, sum(parts.values()), ac.value, ac.kind))
+        rolls.append(
+            PlannedRoll(
+                number=number,
+                bab=step,
+                parts=parts,
+                bonus=sum(parts.values()),
+                ac=ac.value,
+                ac_kind=ac.kind,
+            )
+        )
     dr_fixed = fixed_dr(target.dr)
     if dr_fixed is None and target.dr_this_round is not None:
         dr_fixed = target.dr_this_round  # SC8.1: kept for the rest of the round
-    notes = []
-    cancelled = set(flat_footed_from(target)) - set(why_flat)
-    if cancelled:
-        notes.append(
-            f"{target.name}'s {', '.join(sorted(cancelled))} condition does not make it "
-            f"flat-footed here: it is aware of {attacker.name} (--victim-aware, Part 3.3)"
-        )
-    if target.down:
-        notes.append(f"{target.name} is already at {target.hp} HP (down)")
     return AttackPlan(
         attacker=attacker.name,
         target=target.name,
@@ -287,8 +287,25 @@ def plan_attack(
         hp=target.hp,
         ex_hp=target.ex_hp,
         actions=("standard", "move") if full else ("standard",),
-        notes=tuple(notes),
+        notes=_plan_notes(attacker, target, why_flat),
     )
+
+
+def _plan_notes(
+    attacker: Combatant, target: Combatant, why_flat: tuple[str, ...]
+) -> tuple[str, ...]:
+    """What the table says beside the attack: a condition the victim's awareness cancels
+    (SC-P3), a target already down."""
+    notes = []
+    cancelled = set(flat_footed_from(target)) - set(why_flat)
+    if cancelled:
+        notes.append(
+            f"{target.name}'s {', '.join(sorted(cancelled))} condition does not make it "
+            f"flat-footed here: it is aware of {attacker.name} (--victim-aware, SC-P3)"
+        )
+    if target.down:
+        notes.append(f"{target.name} is already at {target.hp} HP (down)")
+    return tuple(notes)
 
 
 def damage_of(plan: AttackPlan, damage_roll: int) -> HitDamage:
@@ -411,5 +428,13 @@ def resolve(dice: Dice, plan: AttackPlan) -> Attack:
             )
         )
     lost = plan.hp - hp
-    target = TargetResult(plan.target, lost, plan.hp, hp, plan.ex_hp, ex_hp, hp <= 0)
+    target = TargetResult(
+        name=plan.target,
+        damage=lost,
+        hp_before=plan.hp,
+        hp_after=hp,
+        ex_hp_before=plan.ex_hp,
+        ex_hp_after=ex_hp,
+        down=hp <= 0,
+    )
     return _attack(plan, tuple(rolls), (target,), lost, drawn, resolved=True)

@@ -1,4 +1,4 @@
-"""Competition (SC11, Part 3.7): an opposed d20 check, the d20 standard (the chapter has no
+"""Competition (SC11, SC-P7): an opposed d20 check, the d20 standard (the chapter has no
 contests).
 
 Each side rolls d20 + the modifier of its chosen ability (Strength by default) + ``--mod``;
@@ -22,11 +22,11 @@ class Contender(Value):
     name: str
     ability: str
     modifier: int
-    """The ability modifier plus ``--mod`` (Part 2)."""
+    """The ability modifier plus ``--mod``."""
 
 
 class Side(Value):
-    """One side as rolled (Part 2 ``sides`` entry)."""
+    """One side as rolled (a ``sides`` entry)."""
 
     name: str
     ability: str
@@ -34,7 +34,7 @@ class Side(Value):
     modifier: int
     total: int | None
     tiebreak: tuple[int, ...]
-    """The side's re-rolled d20s (Part 3.7)."""
+    """The side's re-rolled d20s (SC-P7)."""
 
 
 class Competition(Value):
@@ -60,7 +60,12 @@ def decide(total_a: int, total_b: int, modifier_a: int, modifier_b: int) -> str 
 
 
 def unresolved(a: Contender, b: Contender) -> Competition:
-    sides = tuple(Side(c.name, c.ability, None, c.modifier, None, ()) for c in (a, b))
+    sides = tuple(
+        Side(
+            name=c.name, ability=c.ability, roll=None, modifier=c.modifier, total=None, tiebreak=()
+        )
+        for c in (a, b)
+    )
     return Competition(None, sides, None, False)
 
 
@@ -79,7 +84,21 @@ def compete(dice: Dice, a: Contender, b: Contender) -> Competition:
         again[1].append(dice.roll(20, f"{b.name} competition re-roll {k}"))
         won = decide(again[0][-1] + a.modifier, again[1][-1] + b.modifier, a.modifier, b.modifier)
     sides = (
-        Side(a.name, a.ability, roll_a, a.modifier, total_a, tuple(again[0])),
-        Side(b.name, b.ability, roll_b, b.modifier, total_b, tuple(again[1])),
+        Side(
+            name=a.name,
+            ability=a.ability,
+            roll=roll_a,
+            modifier=a.modifier,
+            total=total_a,
+            tiebreak=tuple(again[0]),
+        ),
+        Side(
+            name=b.name,
+            ability=b.ability,
+            roll=roll_b,
+            modifier=b.modifier,
+            total=total_b,
+            tiebreak=tuple(again[1]),
+        ),
     )
     return Competition(a.name if won == "a" else b.name, sides, how, True)

@@ -40,7 +40,14 @@ def hit_damage(
     if halved:
         raw //= 2  # SC7.3 "the damage is halved"; "Floor every fraction"
     floor = MELEE_MINIMUM if minimum else 0
-    return HitDamage(damage_roll, strength, damage_mod, halved, raw < floor, max(floor, raw))
+    return HitDamage(
+        damage_roll=damage_roll,
+        strength=strength,
+        damage_mod=damage_mod,
+        halved=halved,
+        minimum_applied=raw < floor,
+        damage=max(floor, raw),
+    )
 
 
 def fixed_dr(expression: str | None) -> int | None:

@@ -1,7 +1,7 @@
 """Initiative (SC2, SC3): the order of a round, ties, the surprise and ready bonus, delays.
 
 - SC2.1: d20 + Dexterity modifier + the file's ``initiative`` + any bonus (SC3.1, SC2.6);
-  Part 3.5: ``modifier`` is Dex modifier + ``initiative``, ``total`` = roll + modifier +
+  SC-P5: ``modifier`` is Dex modifier + ``initiative``, ``total`` = roll + modifier +
   bonus.
 - SC2.2: highest first. SC2.3: ties go to the higher Dexterity **score**; still tied, those
   combatants roll d10s, higher first, again until decided (``erc.core.checks.settle_ties``:
@@ -45,8 +45,8 @@ class Row(Value):
 
 
 class Place(Value):
-    """One line of the order (Part 2 ``roll-init`` fields, plus ``acts`` and ``status``:
-    a combatant that cannot act keeps its place, Part 3.9)."""
+    """One line of the order (with ``acts`` and ``status``:
+    a combatant that cannot act keeps its place, SC-P9)."""
 
     place: int
     name: str
@@ -130,7 +130,14 @@ def roll_init(
         _place(
             place,
             combatants[i],
-            Row(names[i], rolls[i], modifiers[i], extra[i], totals[i], tuple(tiebreak[i])),
+            Row(
+                name=names[i],
+                roll=rolls[i],
+                modifier=modifiers[i],
+                bonus=extra[i],
+                total=totals[i],
+                tiebreak=tuple(tiebreak[i]),
+            ),
         )
         for place, i in enumerate(ranked, 1)
     )

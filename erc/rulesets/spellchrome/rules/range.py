@@ -1,4 +1,4 @@
-"""Range (SC7, SC4.5; Part 3.6): the band an attack falls in, checked before any die.
+"""Range (SC7, SC4.5; SC-P6): the band an attack falls in, checked before any die.
 
 - SC7.1: within the effective range (the weapon's ``range`` + its ``range_bonus`` + the
   combatant's ``range_bonus``) there is no penalty; exactly the effective range is within.
@@ -51,7 +51,7 @@ def band_of(distance: int, listed: int, effective: int) -> str:
 
 def range_band(weapon: Weapon, attacker: Combatant, distance: int) -> RangeBand:
     """The band of an attack at ``distance`` ft; out of reach or past ``max_range`` is an
-    error (Part 3.6: refused before any die is drawn)."""
+    error (SC-P6: refused before any die is drawn)."""
     if distance < 0:
         raise ErcError("bad-option", f"--distance {distance}: a distance is 0 ft or more")
     if weapon.melee or weapon.range is None:
@@ -62,7 +62,15 @@ def range_band(weapon: Weapon, attacker: Combatant, distance: int) -> RangeBand:
                 f"square, SC4.5), not {distance} ft; move first (erc movement) or use a "
                 "ranged or thrown weapon",
             )
-        return RangeBand("within", distance, None, None, None, 0, False)
+        return RangeBand(
+            band="within",
+            distance=distance,
+            range=None,
+            effective=None,
+            max_range=None,
+            penalty=0,
+            halved=False,
+        )
     effective = effective_range(weapon, attacker)
     assert effective is not None
     if weapon.max_range is not None and distance > weapon.max_range:
@@ -73,13 +81,13 @@ def range_band(weapon: Weapon, attacker: Combatant, distance: int) -> RangeBand:
         )
     band = band_of(distance, weapon.range, effective)
     return RangeBand(
-        band,
-        distance,
-        weapon.range,
-        effective,
-        weapon.max_range,
-        0 if band == "within" else RANGE_PENALTY,
-        band == "beyond-double",
+        band=band,
+        distance=distance,
+        range=weapon.range,
+        effective=effective,
+        max_range=weapon.max_range,
+        penalty=0 if band == "within" else RANGE_PENALTY,
+        halved=band == "beyond-double",
     )
 
 

@@ -1,0 +1,197 @@
+"""``erc rename`` and ``erc new-fight``: keeping a recorded fight in step with its file
+(RULES.md R14.4, R14.5). Both act on the journal as a whole, so neither folds it: a journal
+that names someone the file lost (``journal-name-missing``) is exactly what they mend."""
+
+from __future__ import annotations
+
+import os
+
+from erc.core.errors import ErcError, did_you_mean
+from erc.core.outcome import Outcome
+from erc.core.value import Value
+
+TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+if TYPE_CHECKING:
+    from typing import Annotated, Any
+
+    import typer
+
+    from erc.cli.options import ApplyOpt, EncounterOpt, JournalOpt, JsonOpt
+    from erc.core.journal import Handle
+
+RENDER = "erc.cli.render.table"
+
+
+class RenameResult(Value):
+    """``name``: the file's name the fight now uses (NEW); ``old``: the journal's name."""
+
+    name: str
+    old: str
+    journal: str
+
+
+def rename(
+    old: Annotated[
+        str, typer.Argument(metavar="OLD", help="The name the journal has, gone from the file.")
+    ],
+    new: Annotated[
+        str, typer.Argument(metavar="NEW", help="The file's name for that combatant now.")
+    ],
+    encounter: EncounterOpt = None,
+    as_json: JsonOpt = False,
+    apply: ApplyOpt = False,
+    journal: JournalOpt = None,
+) -> Outcome:
+    """Carry the fight over to a combatant's new name in the file (R14.4): the journal's
+    OLD is the file's NEW from this event on; undo reverses it."""
+    from erc.core.encounter import load_cached
+    from erc.core.fold import cancelled, mentions
+    from erc.core.journal import Handle
+    from erc.core.session import journal_path
+
+    if not encounter:
+        raise ErcError("no-encounter", "no encounter file: give -e FILE or set ERC_ENCOUNTER")
+    model = load_cached(encounter)
+    where = journal_path(encounter, journal)
+    in_file = [c.name for c in model.combatants]
+    if new not in in_file:
+        raise ErcError(
+            "unknown-combatant",
+            f"the encounter file {encounter} has no combatant named {new!r}"
+            f"{did_you_mean(new, in_file)}: rename it in the file first, then run erc rename",
+            encounter,
+        )
+    if old in in_file:
+        raise ErcError(
+            "bad-rename",
+            f"{old!r} is still in the encounter file {encounter}: erc rename is for a name the "
+            "file no longer has (R14.4)",
+            encounter,
+        )
+    with Handle(where, apply, encounter) as handle:
+        entries = list(handle.scan().entries)
+        gone = cancelled(entries)
+        if not mentions(entries, gone, old):
+            raise ErcError(
+                "bad-rename",
+                f"the fight recorded in {where} never names {old!r}: nothing to rename",
+                where,
+            )
+        if mentions(entries, gone, new):
+            raise ErcError(
+                "bad-rename",
+                f"{new!r} is already in the fight recorded in {where}: two of the journal's "
+                "combatants cannot share one name",
+                where,
+            )
+        result = RenameResult(new, old, where)
+        applied = None
+        if apply:
+            applied = _record(handle, entries, gone, "rename", result, old=old, new=new)
+    return Outcome(command="rename", result=result, render=RENDER, encounter=model, applied=applied)
+
+
+def _record(
+    handle: Handle, entries: list[Any], gone: set[int], command: str, result: Any, **effect: Any
+) -> dict[str, Any]:
+    """One event of ``command`` with one ``rename`` effect, in the round the fight is in."""
+    from erc.core.envelope import to_data
+    from erc.core.fold import Index
+
+    index = Index()
+    index.add(entries, gone)
+    handle.next = index.next
+    live_rounds = [e.round for e in entries if e.id not in gone]
+    event = {
+        "command": command,
+        "round": max(live_rounds, default=0),
+        "effects": [{"type": "rename", **effect}],
+        "result": to_data(result),
+    }
+    recorded = handle.append(event)
+    return {"journal": handle.path, "event": recorded["id"]}
+
+
+class NewFightResult(Value):
+    """``journal``: where the fight was recorded; ``moved_to``: where its journal went (None:
+    there was none, or nothing moved without ``--apply``, see ``would_move_to``);
+    ``n_events``: how many events it held."""
+
+    journal: str
+    moved_to: str | None
+    would_move_to: str | None
+    n_events: int
+
+
+MAX_KEPT = 10_000
+"""The most earlier fights kept beside a journal (``NAME.1`` to ``NAME.10000``)."""
+
+
+def new_fight(
+    encounter: EncounterOpt = None,
+    as_json: JsonOpt = False,
+    apply: ApplyOpt = False,
+    journal: JournalOpt = None,
+) -> Outcome:
+    """Start the fight over (R14.5): the journal is moved aside, never deleted, to the first
+    free NAME.N beside it, and the next command starts at round 0 from the file."""
+    from erc.core.encounter import load_cached
+    from erc.core.journal import Handle
+    from erc.core.session import journal_path
+
+    if not encounter:
+        raise ErcError("no-encounter", "no encounter file: give -e FILE or set ERC_ENCOUNTER")
+    model = load_cached(encounter)
+    where = journal_path(encounter, journal)
+    if where == os.devnull or not os.path.exists(where):
+        result = NewFightResult(where, None, None, 0)
+        return Outcome("new-fight", result, RENDER, model)
+    with Handle(where, apply, encounter) as handle:
+        events = len(handle.scan().entries)
+        if not apply:
+            result = NewFightResult(where, None, _free(where), events)
+            return Outcome("new-fight", result, RENDER, model)
+        moved = _move_aside(where)
+    result = NewFightResult(where, moved, None, events)
+    return Outcome("new-fight", result, RENDER, model)
+
+
+def _free(path: str) -> str:
+    for number in range(1, MAX_KEPT + 1):
+        candidate = f"{path}.{number}"
+        if not os.path.lexists(candidate):
+            return candidate
+    raise ErcError(
+        "journal-write",
+        f"{path}.1 to {path}.{MAX_KEPT} are all taken: move earlier fights elsewhere",
+        path,
+    )
+
+
+def _move_aside(path: str) -> str:
+    """Move the journal (held under its lock) to the first free ``NAME.N``: a hard link then
+    an unlink, so an earlier fight is never overwritten, even by a racing command."""
+    while True:
+        target = _free(path)
+        try:
+            os.link(path, target)
+        except FileExistsError:
+            continue  # taken between the look and the link: the next one
+        except OSError:
+            if os.path.lexists(target):
+                continue
+            try:  # a file system without hard links: the look above keeps it free
+                os.rename(path, target)
+            except OSError as exc:
+                raise ErcError(
+                    "journal-write", f"cannot move {path} aside: {exc.strerror or exc}", path
+                ) from None
+            return target
+        try:
+            os.unlink(path)
+        except OSError as exc:
+            os.unlink(target)
+            raise ErcError(
+                "journal-write", f"cannot move {path} aside: {exc.strerror or exc}", path
+            ) from None
+        return target

@@ -1,0 +1,78 @@
+"""``erc undo --to ID``: every applied event after ID cancelled, as one event (R14.6)."""
+
+from __future__ import annotations
+
+from erc.core.errors import ErcError
+from erc.core.outcome import Outcome
+from erc.core.value import Value
+
+KEPT = ("undo", "undo-to", "rename")
+"""Events ``--to`` leaves as they are: undos (each already cancels only events after it;
+cancelling one would bring back what it cancelled), and renames (they follow the file, not
+the fight: cancelling one would leave the journal naming someone the file no longer has;
+``erc undo`` right after a rename still reverses it)."""
+
+
+class UndoToResult(Value):
+    """``to``: the event the fight goes back to; ``cancelled_ids``: the ids cancelled, first
+    to last, with ``commands`` their commands; ``undo_event``: the event appended."""
+
+    to: int
+    cancelled_ids: tuple[int, ...]
+    commands: tuple[str, ...]
+    undo_event: dict[str, object]
+
+
+def undo_to(encounter: str | None, journal: str | None, to: int) -> Outcome:
+    """Cancel every live event after ``to`` (the ``undo`` events aside) in one event."""
+    from erc.core.session import open_encounter
+
+    with open_encounter(encounter, journal, write=True) as loaded:
+        index = loaded.index
+        if not index.ids:
+            raise ErcError(
+                "nothing-to-undo", f"the journal {loaded.journal} records nothing", loaded.journal
+            )
+        first = min(index.ids)
+        if to < first:
+            raise ErcError(
+                "bad-undo",
+                f"event {to} is before the journal's first event ({first}): undo --to goes "
+                f"back to an event, not past the first; to start over, run erc new-fight",
+                loaded.journal,
+            )
+        if to not in index.ids:
+            raise ErcError(
+                "bad-undo",
+                f"the journal {loaded.journal} has no event {to} (its events: {first} to "
+                f"{max(index.ids)})",
+                loaded.journal,
+            )
+        targets = [
+            (ident, command)
+            for ident, command in zip(index.ids, index.commands, strict=True)
+            if ident > to and ident not in index.cancelled and command not in KEPT
+        ]
+        if not targets:
+            raise ErcError(
+                "nothing-to-undo",
+                f"no applied event after event {to} is left to undo",
+                loaded.journal,
+            )
+        event = loaded.record(
+            {
+                "command": "undo-to",
+                "round": loaded.state.round,
+                "effects": [{"type": "undo", "event": ident} for ident, _ in targets],
+                "to": to,
+            }
+        )
+    result = UndoToResult(to, tuple(i for i, _ in targets), tuple(c for _, c in targets), event)
+    applied = {"journal": loaded.journal, "event": event["id"]}
+    return Outcome(
+        command="undo",
+        result=result,
+        render="erc.cli.render.table",
+        encounter=loaded.encounter,
+        applied=applied,
+    )

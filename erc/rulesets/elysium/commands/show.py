@@ -1,0 +1,29 @@
+"""``erc show NAME``: a combatant's sheet at the table (EL-P16; no dice, no write)."""
+
+from __future__ import annotations
+
+from erc.core.lookup import find
+from erc.core.mechanic import Mechanic, command
+
+TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+if TYPE_CHECKING:
+    from typing import Annotated
+
+    import typer
+
+    from erc.core.session import Loaded
+
+
+@command(dice=False, apply=False)
+def show(
+    loaded: Loaded,
+    name: Annotated[str, typer.Argument(metavar="NAME", help="Whose sheet.")],
+) -> Mechanic:
+    """A combatant's sheet: HP, MP, AP left, Dodge and Parry, each weapon's attack terms
+    and AP cost, abilities and skills, movement and conditions, as the fight stands. No
+    dice, nothing recorded."""
+    from erc.rulesets.elysium.rules.sheet import sheet
+
+    enc = loaded.encounter
+    result = sheet(find(enc, name), loaded.state.round, enc.rules)
+    return Mechanic("show", lambda _dice: result, "erc.cli.render.sheet", draws=False)

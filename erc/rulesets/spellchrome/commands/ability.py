@@ -1,0 +1,51 @@
+"""``erc ability NAME ABILITY --dc N``: an ability check at the table (SC-P15)."""
+
+from __future__ import annotations
+
+from erc.core.checks import MAX_MOD
+from erc.core.lookup import find
+from erc.core.mechanic import Mechanic, command
+from erc.rulesets.spellchrome.rules import ability as rules
+
+TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+if TYPE_CHECKING:
+    from typing import Annotated
+
+    import typer
+
+    from erc.core.session import Loaded
+
+
+@command(odds=True)
+def ability(
+    loaded: Loaded,
+    name: Annotated[str, typer.Argument(metavar="NAME", help="Who rolls.")],
+    ability_name: Annotated[str, typer.Argument(metavar="ABILITY", help="strength or dexterity.")],
+    dc: Annotated[
+        int, typer.Option("--dc", metavar="N", min=-1000, max=1000, help="The DC to reach.")
+    ],
+    mod: Annotated[
+        int,
+        typer.Option("--mod", metavar="N", min=-MAX_MOD, max=MAX_MOD, help="Situational modifier."),
+    ] = 0,
+) -> Mechanic:
+    """An ability check: d20 + the ability's modifier against a DC (a natural 1 or 20
+    decides nothing on a check). Who cannot act fails with no die. Takes no action:
+    --apply records it and spends nothing."""
+    who = find(loaded.encounter, name)
+    which = rules.ability_name(ability_name)
+
+    def odds() -> dict[str, object]:
+        from erc.core.odds import against_odds
+
+        setup = rules.ability_check(None, who, which, dc, bonus=mod)
+        return against_odds(setup, sides=20, naturals=False)
+
+    return Mechanic(
+        command="ability",
+        resolve=lambda dice: rules.ability_check(dice, who, which, dc, bonus=mod),
+        render="erc.cli.render.check",
+        effects=lambda _result: [],
+        odds=odds,
+        unresolved=lambda: rules.ability_check(None, who, which, dc, bonus=mod),
+    )
