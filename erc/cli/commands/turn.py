@@ -55,11 +55,11 @@ def end_turn(
             "turn-ended",
             f"{who.name} has already ended its turn this round (R14.3); it acts again next round",
         )
-    result = EndTurnResult(who.name, state.round, row.left_this_round)
+    result = EndTurnResult(name=who.name, round=state.round, had_left=row.left_this_round)
     return Mechanic(
-        "end-turn",
-        lambda _dice: result,
-        "erc.cli.render.turn",
-        effects=lambda r: [EndTurn(r.name)],
+        command="end-turn",
+        resolve=lambda _dice: result,
+        render="erc.cli.render.turn",
+        effects=lambda r: [EndTurn(who=r.name)],
         draws=False,
     )
