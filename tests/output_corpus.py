@@ -112,6 +112,7 @@ ER_FIGHT: list[tuple[str, list[str]]] = [
     ("duel.yaml", ["status"]),
     ("duel.yaml", ["log"]),
     ("duel.yaml", ["roll-init", "--apply", "--seed", "3"]),
+    ("duel.yaml", ["end-turn", "Fenn"]),
     ("duel.yaml", ["attack", "Kaela", "Ogre", "--apply", "--seed", "1"]),
     ("duel.yaml", ["disarm", "Ogre", "Kaela", "--lock", "--apply", "--rolls", "20,1,12,12"]),
     ("duel.yaml", ["status"]),
@@ -120,6 +121,7 @@ ER_FIGHT: list[tuple[str, list[str]]] = [
     ("duel.yaml", ["free", "Kaela", "--drop"]),  # or dropped, with its reaction
     ("duel.yaml", ["free", "Kaela", "--apply"]),
     ("duel.yaml", ["movement", "Fenn", "--hexes", "2", "--apply"]),
+    ("duel.yaml", ["end-turn", "Fenn", "--apply"]),
     ("duel.yaml", ["condition", "Ogre", "prone", "--apply"]),
     ("duel.yaml", ["damage", "Fenn", "3", "--apply", "--key", "k1"]),
     ("duel.yaml", ["damage", "Fenn", "3", "--apply", "--key", "k1"]),
@@ -202,6 +204,7 @@ SC_FIGHT: list[tuple[str, list[str]]] = [
     (SC, ["damage", "Thug 1", "20", "--apply"]),
     (SC, ["condition", "Thug 2", "bound", "--apply"]),
     (SC, ["spend", "Sentinel", "--standard", "--apply"]),
+    (SC, ["end-turn", "Sentinel", "--apply"]),
     (SC, ["status"]),
     (SC, ["log"]),
     (SC, ["undo"]),
@@ -289,10 +292,12 @@ EL_FIGHT: list[tuple[str, list[str]]] = [
         ["cast", "Kharza", "Ogre", "--spell", "Immolate", "--level", "1", "--apply", "--seed", "3"],
     ),
     (EL, ["trip", "Ogre", "Kharza", "--apply", "--rolls", "10,1"]),
-    (EL, ["damage", "Ogre", "50", "--apply"]),
     (EL, ["heal", "Beldo", "1", "--apply"]),
     (EL, ["condition", "Kharza", "prone", "--apply"]),
     (EL, ["roll-init", "--apply", "--seed", "6"]),
+    (EL, ["end-turn", "Ogre"]),
+    (EL, ["end-turn", "Ogre", "--apply"]),
+    (EL, ["damage", "Ogre", "50", "--apply"]),  # over (R14.7): what follows is warned
     (
         EL,
         [

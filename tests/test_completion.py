@@ -84,7 +84,7 @@ def test_options_of_the_command_being_typed() -> None:
     assert "--encounter" not in options  # given already; --pool is repeatable
     assert "--pool" in bash("erc", "attack", "Kaela", "--pool", "off", "--p")
     assert bash("erc", "attack", "Kaela", "--with", "x", "--w") == []
-    assert bash("erc", "drop", "A", "B", "--no") == ["--no-resist"]
+    assert bash("erc", "drop", "A", "B", "--no") == ["--no-resist", "--no-apply"]
     assert bash("erc", "roll-init", "--s") == ["--surprise", "--silent", "--seed"]
     elysium = bash("erc", "attack", "-e", ELYSIUM, "Kharza", "Ogre", "--")
     assert "--parry-with" in elysium and "--pool" not in elysium

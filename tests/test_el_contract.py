@@ -252,10 +252,12 @@ def test_batch_runs_elysium_lines(
 MAPS = {"rules", "parts", "exact", "margin_distribution", "distribution"}
 """Objects whose keys are data, not fields: the house rules (named by the rulings), a roll's
 terms, the odds' distributions and their exact fractions."""
-SHARED = {"standing"}
+SHARED = {"standing", "ap"}
 """The shared commands' own keys, fixed by CONTRACT "Combat state" (``erc status``: a
 combatant's ``standing`` a boolean, a side's ``standing`` a count, R13.6: a conflict within
-CONTRACT, tests/test_json_types.py ``KNOWN``); not Elysium's to change. (Envelope 2:
+CONTRACT, tests/test_json_types.py ``KNOWN``) and "The table" (``status``'s
+``resources.ap``, the AP a round, beside the actions' ``ap`` object); not Elysium's to
+change. (Envelope 2:
 ``status`` counts events in ``n_events``, so ``events`` is ``log``'s list alone.)"""
 
 

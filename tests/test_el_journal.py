@@ -59,17 +59,32 @@ def test_status_has_the_contracts_fields(erc: Any, tmp_path: Path) -> None:
     assert rows["Ogre"]["morale"]["level"] > 0 and rows["Ogre"]["agitation"]["level"] == 0
     assert [p["name"] for p in result["order"]] == ["Kharza", "Beldo", "Ogre"]
     assert all({"place", "name", "acted", "can_act"} == set(p) for p in result["order"])
-    assert result["next"] is None  # each has spent AP: its turn began
+    # Part 3.17: next is the first who can act, has AP left and has not ended its
+    # turn; Kharza has spent 2 of its AP, so it is still next
+    assert result["next"] == "Kharza"
     assert {s["side"]: s["standing"] for s in result["sides"]} == {"party": 2, "foes": 1}
     assert result["over"] is False
 
 
 def test_next_is_the_first_who_can_act_and_has_not_yet(erc: Any, tmp_path: Path) -> None:
+    """Part 3.17 (EL-P17): "Next (the tracker): the first combatant in the round's order who
+    can act, has AP left and has not ended its turn. `erc end-turn NAME --apply` gives up
+    the AP it has left" (issue 30: after Kharza spent some of its AP, status had moved on)."""
     path = shipped(tmp_path)
     ok(erc, path, "roll-init", "--rolls", "5,7,2", "--apply")
     assert ok(erc, path, "status")["next"] == "Kharza"
     ok(erc, path, "feint", "Kharza", "Ogre", "--rolls", "1,1", "--apply")
-    assert ok(erc, path, "status")["next"] == "Beldo"
+    status = ok(erc, path, "status")
+    kharza = next(c for c in status["combatants"] if c["name"] == "Kharza")
+    assert 0 < kharza["resources"]["ap_left"] < kharza["resources"]["ap"]
+    assert status["next"] == "Kharza"  # AP left: still its turn
+    ok(erc, path, "end-turn", "Kharza", "--apply")
+    status = ok(erc, path, "status")
+    kharza = next(c for c in status["combatants"] if c["name"] == "Kharza")
+    assert kharza["resources"]["ap_left"] == 0 and kharza["turn_ended"] is True
+    assert status["next"] == "Beldo"
+    ok(erc, path, "undo")
+    assert ok(erc, path, "status")["next"] == "Kharza"  # the end of its turn undone
 
 
 def test_the_fight_is_over_when_one_side_is_down(erc: Any, tmp_path: Path) -> None:

@@ -179,7 +179,10 @@ def test_r3_4_initiative_is_rolled_anew_and_the_round_labelled() -> None:
 def test_conditions_keep_the_place_but_not_the_action() -> None:
     """R3.4: combatants that cannot act "still appear in the order"; R9.7 lists asleep,
     unconscious, paralysed, incapacitated and surprised as immobile; R5.8: Body 0 is down.
-    A `surprised` condition is what the journal folds in for round 1 (CONTRACT)."""
+    A `surprised` condition is what the journal folds in for round 1 (CONTRACT). R3.5: "A
+    combatant that is not standing (R11.5) rolls no initiative: it draws no die, is listed
+    after everyone who rolled (in file order)": Fallen (Body 0) and Stone (petrified) draw
+    none of the three d10s."""
     group = [
         fighter("Sleeper", conditions=frozenset({"asleep", "deaf"})),
         fighter("Stunned", conditions=frozenset({"stunned", "prone"})),
@@ -187,7 +190,9 @@ def test_conditions_keep_the_place_but_not_the_action() -> None:
         fighter("Fallen", body=0),
         fighter("Stone", conditions=frozenset({"petrified"})),
     ]
-    result, _ = forced(group, 1, 2, 3, 4, 5)
+    result, _ = forced(group, 1, 2, 3)
+    assert [p.name for p in result.order][3:] == ["Fallen", "Stone"]
+    assert [p.rolled for p in result.order] == [True, True, True, False, False]
     status = {p.name: (p.status, p.acts) for p in result.order}
     assert status == {
         "Sleeper": ("asleep", False),

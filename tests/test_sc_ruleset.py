@@ -219,4 +219,4 @@ def test_human_output_of_delay_and_kept_initiative(tmp_path: Any) -> None:
     code, out, _ = quiet(["roll-init", "--apply", *common])
     assert code == 0 and "kept" in out and "after Sentinel" in out
     code, out, _ = quiet(["status", *common])
-    assert code == 0 and "round 2" in out and "next:" in out
+    assert code == 0 and "round 2: " in out and " is next" in out  # CONTRACT "The table"

@@ -411,3 +411,17 @@ def test_part_3_12_a_seed_replays(game: Table) -> None:
     forced = game.ok("attack", "Vex", "Guard", "--full", "--rolls",
                      ",".join(str(r["value"]) for r in one["rolls"]))  # fmt: skip
     assert forced["result"] == one["result"]
+
+
+def test_part_3_15_end_turn_gives_up_the_standard_and_move_actions(game: Table) -> None:
+    """Part 3.15 (SC-P15): "`erc end-turn NAME --apply` gives up the standard and move actions
+    left": next moves on, and neither action can be taken again this round (R14.3: a turn
+    ended is not resumed)."""
+    first = game.result("status")["next"]
+    game.ok("end-turn", first, "--apply")
+    status = game.result("status")
+    row = game.status(first)
+    assert row["resources"] == {"standard": False, "move": False} and row["turn_ended"]
+    assert status["next"] != first
+    assert game.error("spend", first, "--standard", "--apply")["code"] == "already-acted"
+    assert game.error("end-turn", first, "--apply")["code"] == "turn-ended"

@@ -167,14 +167,15 @@ def test_who_cannot_perceive_at_all_is_surprised_without_a_roll() -> None:
     """Seed 000: "Depending on one's state and restrictions will impact the difficulty";
     RULES R4 is silent on the unconscious: erc gives an unconscious or petrified combatant no
     roll (it notices nothing), and a paralysed one its roll (its senses work) while the order
-    shows it cannot act."""
+    shows it cannot act. R3.5: the unconscious and the petrified are not standing, so they
+    roll no initiative either: the d10s are T's and Held's only."""
     group = [
         fighter("T"),
         fighter("Out", "unconscious"),
         fighter("Stone", "petrified"),
         fighter("Held", "paralyzed"),
     ]
-    result, dice = forced(group, SurpriseSetup("T"), 18, 1, 2, 3, 4)
+    result, dice = forced(group, SurpriseSetup("T"), 18, 1, 2)
     seen = checks(result)
     assert seen["Out"].no_roll == "unconscious" and seen["Stone"].no_roll == "petrified"
     assert seen["Held"].success and seen["Held"].roll == 18

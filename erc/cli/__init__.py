@@ -7,6 +7,7 @@ options a line may use depends on its encounter's ruleset (``erc.cli.dispatch``)
 
 from __future__ import annotations
 
+import os
 import sys
 
 from erc.core.errors import ErcError, hold_warnings, released_warnings, show_warnings
@@ -39,7 +40,7 @@ def run(argv: Sequence[str]) -> int:
             report(error, False)
             return 2
     as_json = wants_json(args)
-    if "--apply" in args or (args and args[0] in RECORDING):
+    if "--apply" in args or (args and args[0] in RECORDING) or os.environ.get("ERC_APPLY"):
         from erc.cli.interrupts import Held
 
         with Held():
@@ -146,7 +147,10 @@ def usage_error(error: Exception) -> ErcError | None:
             if " " in path
             else (" (try 'erc --help')")
         )
-        return ErcError("usage", error.format_message() + hint)
+        said = error.format_message()
+        if said.startswith("Got unexpected extra argument"):  # erc attack Vessa Bandit 1
+            said += "; a name with a space goes in quotes, as one argument"
+        return ErcError("usage", said + hint)
     if isinstance(error, click_exceptions.ClickException):
         return ErcError("usage", error.format_message())
     return None

@@ -158,6 +158,7 @@ def execute(mechanic: Mechanic, loaded: Loaded, options: Options) -> Outcome:
     CONTRACT: ``--odds`` alone draws no dice (the ``unresolved`` result, nothing to apply);
     with ``--seed`` or ``--rolls`` it also resolves.
     """
+    over = fight_over(mechanic, loaded) if options.apply else None
     physical = PhysicalSource(parse_rolls(options.rolls)) if options.rolls is not None else None
     # ERC_SEED is the seed of what draws dice: no word on it where nothing would use it
     # (--rolls given, or a mechanic that draws none); a --seed given is always read
@@ -182,8 +183,15 @@ def execute(mechanic: Mechanic, loaded: Loaded, options: Options) -> Outcome:
             physical.check_all_used()
         rolls = tuple(dice.rolls)
     applied = None
+    preview = None
     if options.apply:
         applied = record(mechanic, loaded, options, result, seed, rolls, odds_alone)
+        if over is not None:  # R14.7: recorded, with a warning
+            from erc.core.errors import warn
+
+            warn(f"{over}: {mechanic.command} was recorded all the same (event {applied['event']})")
+    elif mechanic.effects is not None and not odds_alone and len(loaded.index):
+        preview = loaded.journal  # a fight is under way: say that nothing was recorded
     return Outcome(
         command=mechanic.command,
         result=result,
@@ -193,7 +201,26 @@ def execute(mechanic: Mechanic, loaded: Loaded, options: Options) -> Outcome:
         rolls=rolls,
         odds=odds,
         applied=applied,
+        preview=preview,
     )
+
+
+def fight_over(mechanic: Mechanic, loaded: Loaded) -> str | None:
+    """R14.7: when the fight is over, ``roll-init --apply`` is refused (``fight-over``)
+    before any die; any other change is recorded with a warning (the words returned)."""
+    fight = loaded.ruleset.fight(loaded.state)
+    if not fight.over:
+        return None
+    who = ", ".join(fight.survivors) or "nobody"
+    over = f"the fight is over: {fight.winner or 'nobody'} stands ({who})"
+    if mechanic.command == "roll-init":
+        raise ErcError(
+            "fight-over",
+            f"{over}, so no new round starts (R14.7); `erc new-fight` moves this journal "
+            "aside to start a new one (or heal someone first to fight on)",
+            loaded.journal,
+        )
+    return over
 
 
 def record(
@@ -209,10 +236,13 @@ def record(
     from erc.core.envelope import to_data
 
     if odds_alone:
+        import os
+
+        env = " (ERC_APPLY is set: --no-apply previews)" if os.environ.get("ERC_APPLY") else ""
         raise ErcError(
             "nothing-to-apply",
             "--odds alone rolls nothing, so there is nothing "
-            "to --apply; add --seed or --rolls to resolve it",
+            f"to --apply; add --seed or --rolls to resolve it{env}",
         )
     effects = mechanic.effects(result) if mechanic.effects is not None else ()
     event: dict[str, Any] = {

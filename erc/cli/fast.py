@@ -76,7 +76,12 @@ def parse(argv: Sequence[str], ruleset: str = "er") -> dict[str, Any] | None:
         key = param["name"]
         if key not in given and param.get("envvar"):
             env = os.environ.get(param["envvar"])
-            if env:
+            if env and param["flag"]:  # ERC_APPLY=1: click's words for a boolean
+                word = env.strip().lower()
+                if word not in _TRUE and word not in _FALSE:
+                    return None  # Typer says what it takes
+                given[key] = word in _TRUE
+            elif env:
                 given[key] = [env] if param["multiple"] else env
         if key not in given and param.get("required") and param["kind"] == "option":
             return None  # Typer says which option is missing
@@ -188,6 +193,8 @@ def _place(params: list[dict[str, Any]], positional: list[str], given: dict[str,
 
 
 _INVALID = object()
+_TRUE = frozenset({"1", "true", "t", "yes", "y", "on"})
+_FALSE = frozenset({"0", "false", "f", "no", "n", "off"})
 
 
 def _convert(param: dict[str, Any], raw: Any) -> Any:

@@ -43,7 +43,14 @@ RollsOpt = Annotated[
 ]
 
 ApplyOpt = Annotated[
-    bool, typer.Option("--apply", help="Record the result in the encounter's journal.")
+    bool,
+    typer.Option(
+        "--apply/--no-apply",
+        envvar="ERC_APPLY",
+        show_envvar=True,
+        help="Record the result in the encounter's journal (ERC_APPLY=1: the default; "
+        "--no-apply previews).",
+    ),
 ]
 
 KeyOpt = Annotated[

@@ -34,8 +34,9 @@ _SHARED_RESULTS = {
         "erc.core.simreport:SimulateResult",
         "erc.core.simreport:TraceResult",
     ),
+    "end-turn": ("erc.cli.commands.turn:EndTurnResult",),
 }
-_APPLYING = ("rename",)
+_APPLYING = ("rename", "end-turn")
 """Shared commands whose ``--apply`` records an event (``applied`` in the envelope)."""
 _SHARED_ODDS = {"roll": "erc.core.roller.roll:RollOdds"}
 """``command -> "module:Class"`` of ``result.odds`` (``--odds``)."""

@@ -28,6 +28,7 @@ SHARED: dict[str, str] = {
     "schema": "erc.cli.commands.schema:schema",
     "roll": "erc.cli.commands.roll:roll",
     "simulate": "erc.cli.commands.simulate:simulate",
+    "end-turn": "erc.cli.commands.turn:end_turn",
 }
 NO_ENCOUNTER = frozenset({"batch", "check", "schema", "roll"})
 """Shared commands that read no encounter (and so no ruleset)."""
@@ -58,7 +59,7 @@ def load_command(ruleset: Ruleset, name: str) -> Callable[..., Any]:
     target = commands(ruleset)[name]
     where, _, function = target.partition(":")
     func: Callable[..., Any] = getattr(module(where), function)
-    if name not in SHARED or ruleset.command(name):
+    if name not in SHARED or ruleset.command(name) or hasattr(func, "erc_traits"):
         from erc.cli.boundary import wrap
 
         func = wrap(func, name)

@@ -68,6 +68,10 @@ CODES: dict[str, str] = {
     "the message names it and the way on (put the name back, erc rename, erc new-fight).",
     "no-round": "erc join before any round has started: the next roll-init rolls for everyone.",
     "already-in-fight": "erc join of a combatant already in the round's order.",
+    "fight-over": "roll-init --apply on a fight that is over (fewer than two sides stand); "
+    "the message names who stands and points to erc new-fight (R14.7).",
+    "turn-ended": "An action, or end-turn, by a combatant that already ended its turn this "
+    "round (R14.3).",
     # --- erc simulate ----------------------------------------------------------------------
     "one-side": "erc simulate: every combatant of the file is on one side, so there is no fight.",
     "bad-expect": "erc simulate --expect is not SIDE>=P, names no side of the file, or P is "

@@ -50,11 +50,15 @@ class ErcError(Exception):
 
 
 def did_you_mean(word: str, choices: Iterable[str]) -> str:
-    """`` (did you mean 'x'?)`` for a close match, else ``""``."""
+    """`` (did you mean 'x'?)`` for a close match, else ``""``: matched without regard to
+    case, suggested as ``choices`` spell it (a file's ``Ogre`` stays ``Ogre``)."""
     import difflib  # only on the error path
 
-    close = difflib.get_close_matches(str(word).lower(), list(choices), n=1, cutoff=0.6)
-    return f" (did you mean {close[0]!r}?)" if close else ""
+    spelled: dict[str, str] = {}
+    for choice in choices:
+        spelled.setdefault(str(choice).casefold(), str(choice))
+    close = difflib.get_close_matches(str(word).casefold(), list(spelled), n=1, cutoff=0.6)
+    return f" (did you mean {spelled[close[0]]!r}?)" if close else ""
 
 
 def one_of(what: str, value: str, choices: Iterable[str], code: str = "bad-option") -> ErcError:

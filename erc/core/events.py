@@ -125,6 +125,22 @@ class Reacted(Effect):
         tracker.spend(self.who, "reaction", 1)
 
 
+TURN_ENDED = "turn-ended"
+"""The resource ``EndTurn`` spends: a ruleset's fold reads it as "its turn is over"."""
+
+
+class EndTurn(Effect):
+    """A turn ended without acting (``erc end-turn``, R14.3): it gives up what it has left
+    this round (each ruleset reads ``TURN_ENDED``: ER its action and movement, Spellchrome
+    its standard and move actions, Elysium its AP)."""
+
+    kind = "end-turn"
+    who: str
+
+    def apply(self, tracker: Tracker) -> None:
+        tracker.spend(self.who, TURN_ENDED, 1)
+
+
 class RoundStart(Effect):
     """A new round (``roll-init --apply``): ``order`` first to last, each ``[name, roll,
     [roll-off dice]]`` (kept for the house rule ``initiative: keep``), and who is surprised."""
@@ -200,6 +216,7 @@ CORE_KINDS: tuple[type[Effect], ...] = (
     Reacted,
     RoundStart,
     Undo,
+    EndTurn,
     Rename,
     Join,
 )

@@ -102,7 +102,10 @@ def show(outcome: Outcome, file: IO[str] | None = None) -> None:
     out = console(file)
     renderer: Any = module(outcome.render)
     for part in renderer.render(outcome):
-        out.print(part)
+        # a line marked no_wrap is printed whole: the terminal wraps it, grep sees one line
+        out.print(part, soft_wrap=bool(getattr(part, "no_wrap", False)))
     tail = footer(outcome)
     if tail.plain:
         out.print(tail)
+    if outcome.preview:
+        out.print(Text("preview: nothing was recorded (--apply records it)", "dim"))

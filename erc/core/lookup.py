@@ -11,7 +11,7 @@ from erc.core.text import ASCII_SPACE, folded, whole_number
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterable, Sequence
-    from typing import Protocol, TypeVar
+    from typing import Any, Protocol, TypeVar
 
     class Named(Protocol):
         @property
@@ -44,16 +44,25 @@ def find(encounter: Roster[C], name: str) -> C:
     if matches:
         raise ErcError(
             "ambiguous-combatant",
-            f"{name!r} could be any of: {listed(c.name for c in matches)}",
+            f"{name!r} could be any of: {listed(c.name for c in matches)}{_quote_hint(matches)}",
             encounter.path,
         )
     everyone = [c.name for c in combatants]
-    hint = did_you_mean(wanted, [n.casefold() for n in everyone])
+    hint = did_you_mean(wanted, everyone)
     raise ErcError(
         "unknown-combatant",
         f"no combatant called {name!r}{hint}; the encounter has: {listed(everyone)}",
         encounter.path,
     )
+
+
+def _quote_hint(matches: Sequence[Any]) -> str:
+    """A name with a space is one word to the shell only in quotes: ``erc attack Vessa
+    Bandit 1`` names 'Bandit' (and '1')."""
+    spaced = next((c.name for c in matches if " " in c.name), None)
+    if spaced is None:
+        return ""
+    return f'; a name with a space goes in quotes, as one argument: "{spaced}"'
 
 
 def find_all(encounter: Roster[C], names: Iterable[str]) -> list[C]:

@@ -31,3 +31,6 @@ class Outcome(Value):
     """The exit code (``erc check``: 1 when a file is invalid)."""
     json: bool | None = None
     """Print the JSON envelope whatever ``--json`` says (``erc check --format json``)."""
+    preview: str | None = None
+    """A preview while a fight is under way: the journal nothing was recorded in (human
+    output ends with a line saying so)."""

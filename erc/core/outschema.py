@@ -107,7 +107,7 @@ class Generator:
         docs = _field_docs(cls)
         properties: dict[str, Any] = {}
         for name in cls._fields:
-            schema = self.annotation(notes[name], module)
+            schema = self.annotation(notes[name], _declaring_module(cls, name, module))
             if name in docs:
                 schema = {**schema, "description": docs[name]}
             properties[(rename or {}).get(name, name)] = schema
@@ -392,6 +392,15 @@ def _tree(module: ModuleType) -> ast.Module:
         with open(path, encoding="utf-8") as source:
             found = _trees[path] = ast.parse(source.read())
     return found
+
+
+def _declaring_module(cls: type, field: str, default: ModuleType) -> ModuleType:
+    """The module of the class in ``cls``'s bases that declares ``field`` (an inherited
+    field's annotation names what its own module imports)."""
+    for klass in cls.__mro__:
+        if field in vars(klass).get("__annotations__", {}):
+            return sys.modules.get(klass.__module__, default)
+    return default
 
 
 def _field_docs(cls: type) -> dict[str, str]:

@@ -6,7 +6,10 @@ live. Every ruleset package follows one layout, so the core needs only the packa
   ``build(spec, path)`` and ``warnings(encounter, doc)`` (``erc check``: what is valid but
   would fail in play, placed by line and column through ``doc.mark``);
 - ``<package>.events``: ``Tracker`` (the fold's state, ``erc.core.fold``) and its effect kinds;
-- ``<package>.status``: ``status(loaded)`` (``erc status``'s result) and ``RENDER``;
+- ``<package>.status``: ``status(loaded)``, ``erc status``'s result (an
+  ``erc.core.status.FightView``, drawn by the one core renderer);
+- ``<package>.conditions``: ``fight(state)``, who is next, whether the fight is over, who
+  won (``erc.core.status.turns``);
 - ``<package>.commands.<module>``: the commands, each a function returning a ``Mechanic``
   (``erc.core.mechanic``) or an ``Outcome``;
 - ``<package>.render.<module>``: the human renderers;
@@ -70,6 +73,12 @@ class Ruleset(Value):
             command, param, encounter, given or {}
         )
         return found
+
+    def fight(self, state: Any) -> Any:
+        """Who is next, whether the fight is over and who won, for a folded ``state``
+        (``<package>.conditions.fight``, an ``erc.core.status.Turns``): pure, for anyone to
+        call (``erc status``, ``roll-init``, ``erc simulate``)."""
+        return self.part("conditions").fight(state)
 
     def command_names(self) -> tuple[str, ...]:
         return tuple(name for name, _ in self.commands)

@@ -11,7 +11,7 @@ from erc.core.value import Value
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Callable, Sequence
+    from collections.abc import Callable, Mapping, Sequence
     from typing import Any
 
 
@@ -38,11 +38,17 @@ class Turns(Value):
     round: int
     order: tuple[Place, ...]
     next: str | None
-    """The first in the order who can act and has not acted, or None."""
+    """The first in the order whose turn is not done and who can act; None when the fight
+    is over (R14.7) or everyone's turn is done."""
     sides: tuple[Standing, ...]
     over: bool
     """Fewer than two sides have a standing combatant (each one with no side a side of its
     own, ``NO_SIDE``)."""
+    winner: str | None
+    """When over: the side still standing (a combatant of no side: its name); else None,
+    and None when nobody stands."""
+    survivors: tuple[str, ...] = ()
+    """Who still stands, in the file's order."""
 
 
 class ConditionRow(Value):
@@ -79,8 +85,13 @@ def turns(
     acted: Callable[[Any], bool],
     can_act: Callable[[Any], bool],
     standing: Callable[[Any], bool],
+    done: Callable[[Any], bool] | None = None,
 ) -> Turns:
-    """The common part of ``erc status`` for ``state`` (an ``erc.core.fold.State``)."""
+    """Who is next, whether the fight is over and who won, for ``state`` (an
+    ``erc.core.fold.State``): pure, so ``erc status``, ``roll-init`` and ``erc simulate``
+    ask the same question the same way. ``done``: its turn is over this round (default:
+    ``acted``; Elysium: no AP left or its turn ended, EL-P17)."""
+    finished = done or acted
     combatants = state.encounter.combatants
     by_name = {c.name: c for c in combatants}
     order = tuple(
@@ -88,11 +99,111 @@ def turns(
         for i, name in enumerate(state.order, 1)
         if name in by_name
     )
-    following = next((p.name for p in order if p.can_act and not p.acted), None)
     counts: dict[str, int] = {}
+    alone: list[str] = []
     for c in combatants:
         counts.setdefault(c.side, 0)
-        counts[c.side] += 1 if standing(c) else 0
+        if standing(c):
+            counts[c.side] += 1
+            if c.side == NO_SIDE:
+                alone.append(c.name)
     sides = tuple(Standing(side, n, n) for side, n in counts.items())
     over = sum(s.standing if s.side == NO_SIDE else 1 for s in sides if s.standing) < 2
-    return Turns(round=state.round, order=order, next=following, sides=sides, over=over)
+    if over and _one_side(combatants):
+        over = False  # a file with one side only is a drill, not a fight: never over
+    following = None
+    if not over:
+        following = next(
+            (p.name for p in order if p.can_act and not finished(by_name[p.name])), None
+        )
+    winner = None
+    if over:
+        left = [s.side for s in sides if s.standing and s.side != NO_SIDE] + alone
+        winner = left[0] if left else None
+    survivors = tuple(c.name for c in combatants if standing(c))
+    return Turns(
+        round=state.round,
+        order=order,
+        next=following,
+        sides=sides,
+        over=over,
+        winner=winner,
+        survivors=survivors,
+    )
+
+
+def _one_side(combatants: Sequence[Any]) -> bool:
+    """Everyone in the file is on one side (none on no side but a lone one): there is no
+    fight to be over (a drill of initiative or movement), so it never ends."""
+    sides = {c.side for c in combatants}
+    lone = sum(1 for c in combatants if c.side == NO_SIDE)
+    return len(sides) <= 1 and (NO_SIDE not in sides or lone <= 1)
+
+
+class CombatantView(Value):
+    """One combatant as every ruleset shows it in ``erc status`` (CONTRACT "The table"):
+    a ruleset's own row adds its keys and its ``resources`` after these."""
+
+    name: str
+    side: str
+    place: int | None
+    """Its place in this round's order (1 first), or None before the order is rolled."""
+    health: int
+    """ER's Body, Spellchrome's and Elysium's HP."""
+    health_max: int
+    standing: bool
+    down: bool
+    acted: bool
+    can_act: bool
+    conditions: tuple[ConditionRow, ...]
+    marks: tuple[str, ...]
+    """What else a GM should see on its row (a weapon on the ground, a pin, a lock)."""
+    resources: Mapping[str, str | int | bool | None]
+    """What it has left this round, as the ruleset counts it (CONTRACT "The table": ER
+    ``{action, reaction, movement_left_ft}``, Spellchrome ``{standard, move}``, Elysium
+    ``{ap_left, ap}``): the same mapping ``erc show`` gives."""
+    left_this_round: str
+    """``resources`` in the ruleset's words, as the table's last column shows them."""
+
+
+class FightView(Value):
+    """``erc status`` in every ruleset (CONTRACT "The table"): the core renderer
+    (``RENDER``) draws it; a ruleset's result adds its own keys after these."""
+
+    round: int
+    health_word: str
+    """The ruleset's word for health, as the health column is headed: ``Body`` or ``HP``."""
+    next: str | None
+    over: bool
+    winner: str | None
+    sides: tuple[Standing, ...]
+    order: tuple[Place, ...]
+    due: tuple[str, ...]
+    """Reminders of what the rules call for now (an asleep combatant's wake check, R4.4)."""
+    notes: tuple[str, ...]
+    """The ruleset's lines under the table (held drops, locks, elapsed time)."""
+    n_events: int
+    """How many events the journal holds (undo events and those they cancelled included)."""
+    journal: str | None
+
+
+RENDER = "erc.cli.render.status"
+"""The one renderer of ``erc status`` for every ruleset."""
+
+
+def plain(resources: Value) -> dict[str, Any]:
+    """A ruleset's resources value as the mapping ``erc status`` and ``erc show`` give."""
+    return {name: getattr(resources, name) for name in resources._fields}
+
+
+def places(fight: Turns) -> dict[str, int]:
+    """Name -> place in this round's order."""
+    return {p.name: p.place for p in fight.order}
+
+
+def wake_due(name: str, conditions: Sequence[Any], current_round: int) -> tuple[str, ...]:
+    """R4.4: from round 2 an asleep combatant checks to wake (DC 17) each round."""
+    if current_round >= 2 and any(c.name == "asleep" for c in conditions):
+        shown = repr(name) if " " in name else name
+        return (f"{name} is asleep: its wake check is due, DC 17 (R4.4: erc perceive {shown})",)
+    return ()

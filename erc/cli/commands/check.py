@@ -122,8 +122,10 @@ def check_file(path: str, strict: bool = False, only_encounters: bool = False) -
         return FileReport(path, False, (Found(error.line, error.column, error.message),))
     if only_encounters and not is_encounter(text):
         return None
-    _, problems, warned = checked(text, path)
+    encounter, problems, warned = checked(text, path)
     errors = _found(problems + (warned if strict else []))
+    if encounter is not None and not encounter.combatants:  # valid YAML, but nobody to fight
+        errors += (Found(None, None, "the file has no combatants: list them under `combatants:`"),)
     return FileReport(path, not errors, errors, () if strict else _found(warned))
 
 

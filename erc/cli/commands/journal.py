@@ -21,10 +21,11 @@ def status(
     """The table a GM keeps beside the map: the round, the order, who is next, Body or HP,
     conditions, what each has spent."""
     from erc.core.session import open_encounter
+    from erc.core.status import RENDER
 
     loaded = open_encounter(encounter, journal)
     part = loaded.ruleset.part("status")
-    return Outcome("status", part.status(loaded), part.RENDER, loaded.encounter)
+    return Outcome("status", part.status(loaded), RENDER, loaded.encounter)
 
 
 class LogResult(Value):

@@ -15,15 +15,15 @@ from erc.core.text import safe
 
 def lines(outcome: Outcome) -> Iterator[str]:
     reports = outcome.result.files
-    for report in reports:
-        if report.ok:
-            yield f"{safe(report.path)}: ok"
+    for report in reports:  # a file's warnings come before its verdict (issue 30)
         for p in report.errors:
             where = f"{p.line}:{p.column}:" if p.line else ""
             yield f"{safe(report.path)}:{where} {safe(p.message)}"
         for p in report.warnings:
             where = f"{p.line}:{p.column}:" if p.line else ""
             yield f"{safe(report.path)}:{where} warning: {safe(p.message)}"
+        if report.ok:
+            yield f"{safe(report.path)}: ok"
     skipped = outcome.result.skipped
     for passed in skipped:
         yield f"{safe(passed.path)}: skipped ({passed.reason})"

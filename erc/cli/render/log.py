@@ -1,14 +1,18 @@
-"""Human output of ``erc log`` and ``erc undo``."""
+"""Human output of ``erc log`` and ``erc undo``: one sentence an event, with totals
+(CONTRACT "The table"); ``--json`` keeps the events as recorded."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
-from erc.core.human import table, text
+from rich.text import Text
+
+from erc.core.human import clean, text
 from erc.core.outcome import Outcome
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Mapping
     from typing import Any
 
 
@@ -17,18 +21,113 @@ def render(outcome: Outcome) -> Iterator[Any]:
     if outcome.command == "undo":
         yield text(f"undid event {result.cancelled} ({result.command})")
         return
-    grid = table(f"journal {result.journal}", "id", "round", "command", "effects")
+    yield _line(f"{len(result.events)} event(s) in {result.journal}", "bold")
     for event in result.events:
-        effects = "; ".join(
-            " ".join(f"{k}={v}" for k, v in e.items())
-            for e in event.get("effects", ())
-            if isinstance(e, dict)
+        undone = bool(event.get("undone"))
+        line = sentence(event) + (" (undone)" if undone else "")
+        yield _line(line, "dim strike" if undone else "")
+
+
+def _line(words: str, style: str) -> Text:
+    """One line whatever its length (the terminal wraps it; ``grep`` sees it whole)."""
+    return Text(clean(words), style=style, no_wrap=True, overflow="ignore")
+
+
+ORDER_DICE = frozenset({"reaction-check", "sc-initiative"})
+"""A ruleset's record of the order's dice (for ``initiative: keep``): not told again."""
+SUBJECTS = ("who", "target", "wielder", "holder", "name")
+"""The field naming whom a ruleset's own effect is about, in the order looked for."""
+
+
+def sentence(event: Mapping[str, Any]) -> str:
+    """``3. round 1, attack: Ogre takes 12 damage; Kaela acts.``"""
+    effects = [e for e in event.get("effects") or () if isinstance(e, dict)]
+    parts = [_effect(e, event) for e in effects]
+    said = "; ".join(p for p in parts if p) or "no change"
+    result = event.get("result")
+    hurt = any(e.get("type") == "damage" for e in effects)
+    if isinstance(result, dict) and isinstance(result.get("damage"), int) and not hurt:
+        said += "; no damage"
+    return f"{event.get('id')}. round {event.get('round')}, {event.get('command')}: {said}."
+
+
+def _effect(e: Mapping[str, Any], event: Mapping[str, Any]) -> str:
+    kind = e.get("type")
+    if kind == "round":
+        return _round(e, event)
+    if kind in ORDER_DICE:
+        return ""  # the round's order already says it, with totals
+    words = _plain(e)
+    if words is not None:
+        return words
+    subject = next((e[k] for k in SUBJECTS if isinstance(e.get(k), str)), None)
+    rest = ", ".join(
+        f"{k} {v}"
+        for k, v in e.items()
+        if k not in ("type", *SUBJECTS[:1]) and v != subject and isinstance(v, (str, int))
+    )
+    said = f"{subject}: {kind}" if subject else str(kind)
+    return f"{said} ({rest})" if rest else said
+
+
+def _plain(e: Mapping[str, Any]) -> str | None:
+    """The kinds every ruleset shares, as words; None for a ruleset's own kind."""
+    kind = e.get("type")
+    if kind == "damage":
+        return f"{e.get('target')} takes {e.get('amount')} damage"
+    if kind == "heal":
+        return f"{e.get('target')} heals {e.get('amount')}"
+    if kind == "condition":
+        return _condition(e)
+    if kind == "spend":
+        return _spend(e)
+    if kind == "acted":
+        return f"{e.get('who')} acts" + (" (an extra action)" if e.get("extra") else "")
+    if kind == "reaction":
+        return f"{e.get('who')} uses its reaction"
+    if kind == "end-turn":
+        return f"{e.get('who')} ends its turn"
+    if kind == "undo":
+        return f"cancels event {e.get('event')}"
+    return None
+
+
+def _condition(e: Mapping[str, Any]) -> str:
+    target = e.get("target")
+    said = []
+    if e.get("add"):
+        words = f"{target} is {e.get('add')}" + (f" by {e.get('by')}" if e.get("by") else "")
+        if e.get("rounds"):
+            words += f" for {e.get('rounds')} round(s)"
+        if e.get("actions"):
+            words += f" for {e.get('actions')} action(s)"
+        said.append(words)
+    if e.get("remove"):
+        said.append(f"{target} is no longer {e.get('remove')}")
+    return "; ".join(said)
+
+
+def _spend(e: Mapping[str, Any]) -> str:
+    resource, amount = e.get("resource"), e.get("amount", 1)
+    if resource == "movement":
+        return f"{e.get('who')} moves {amount} ft"
+    if resource == "ap":
+        return f"{e.get('who')} spends {amount} AP"
+    return f"{e.get('who')} spends its {resource}" + (f" ({amount})" if amount != 1 else "")
+
+
+def _round(e: Mapping[str, Any], event: Mapping[str, Any]) -> str:
+    """A new round: the order with each total (from the recorded result), not the dice."""
+    result = event.get("result")
+    rows = result.get("order") if isinstance(result, dict) else None
+    if isinstance(rows, list) and all(isinstance(r, dict) for r in rows):
+        order = ", ".join(
+            f"{r.get('name')} {r.get('total')}" if r.get("rolled", True) else f"{r.get('name')} -"
+            for r in rows
         )
-        style = "dim strike" if event.get("undone") else ""
-        grid.add_row(
-            text(str(event.get("id")), style),
-            text(str(event.get("round")), style),
-            text(str(event.get("command")) + (" (undone)" if event.get("undone") else ""), style),
-            text(effects, style),
-        )
-    yield grid
+    else:
+        order = ", ".join(str(row[0]) for row in e.get("order") or () if isinstance(row, list))
+    said = f"round {e.get('round')} begins" + (f", in order {order}" if order else "")
+    if e.get("surprised"):
+        said += "; surprised: " + ", ".join(map(str, e.get("surprised") or ()))
+    return said

@@ -316,7 +316,10 @@ def read(text: str, *, track: bool = False) -> Document:
     except yaml.MarkedYAMLError as exc:
         yaml_mark = exc.problem_mark or exc.context_mark
         where = _within(text, yaml_mark.line, yaml_mark.column) if yaml_mark else (None, None)
-        doc.problems.append(Problem(f"YAML syntax: {exc.problem or exc.context}", *where))
+        said = exc.problem or exc.context
+        if _is_tab(text, *where):
+            said = "a tab: tabs are not allowed for indentation in YAML; indent with spaces"
+        doc.problems.append(Problem(f"YAML syntax: {said}", *where))
         doc.data = None
     except yaml.YAMLError as exc:
         doc.problems.append(Problem(f"YAML: {exc}"))
@@ -327,6 +330,19 @@ def read(text: str, *, track: bool = False) -> Document:
 _BREAK = "\r\n|[\r\n\x85\u2028\u2029]"
 """The line breaks YAML's reader counts (libyaml's and PyYAML's alike): CR LF, CR, LF, NEL,
 LS and PS."""
+
+
+def _is_tab(text: str, line: int | None, column: int | None) -> bool:
+    """Whether the character at ``line``, ``column`` (from 1) is a tab, or a tab starts
+    that line: YAML's own words for it ("found character that cannot start any token")
+    do not say so."""
+    if line is None or column is None:
+        return False
+    lines = re.split(_BREAK, text)
+    if line > len(lines):
+        return False
+    row = lines[line - 1]
+    return row[column - 1 : column] == "\t" or row[: len(row) - len(row.lstrip())].count("\t") > 0
 
 
 def _within(text: str, line: int, column: int) -> tuple[int, int]:

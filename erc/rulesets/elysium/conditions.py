@@ -11,6 +11,9 @@ from erc.rulesets.elysium.model import Combatant
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Callable
+    from typing import Any
+
+    from erc.core.status import Turns
 
 NO_ACTION = ("asleep", "unconscious", "paralyzed", "bound")
 """EL-P13: who cannot act (with HP 0)."""
@@ -76,3 +79,30 @@ def two(first: Combatant, second: Combatant, what: str) -> None:
     """An action on another combatant names two different ones."""
     if first.name == second.name:
         raise ErcError("bad-option", f"{what} needs two combatants, not {first.name} twice")
+
+
+def acted(who: Combatant) -> bool:
+    """It has spent AP this round: its turn has begun (EL3: it acts until its AP run out)."""
+    return who.ap_spent > 0 or who.turn_ended
+
+
+def done(who: Combatant) -> bool:
+    """EL-P17: its turn is over when its AP are spent or it ended its turn."""
+    return who.ap_left <= 0 or who.turn_ended
+
+
+def can_act(who: Combatant) -> bool:
+    return cannot_act(who) is None
+
+
+def standing(who: Combatant) -> bool:
+    """Standing while above 0 HP (EL4.4) and not unconscious."""
+    return not who.down and not who.has("unconscious")
+
+
+def fight(state: Any) -> Turns:
+    """Who is next (EL-P17), whether the fight is over, who won
+    (``erc.core.status.turns``): a pure function of the folded state."""
+    from erc.core.status import turns
+
+    return turns(state, acted=acted, can_act=can_act, standing=standing, done=done)

@@ -17,6 +17,7 @@ from __future__ import annotations
 from erc.core import fold
 from erc.core.events import (
     CORE_KINDS,
+    TURN_ENDED,
     ConditionChange,
     Damage,
     Effect,
@@ -381,6 +382,7 @@ class Tracker(fold.Tracker):
         feints = tuple(f for f in self.feints[name] if f.round + 1 >= self.round)  # EL9
         pinning = tuple(n for n, by in self.pinned_by.items() if by == name)
         conditions = self.conditions_of(fighter)
+        ended = spent.get(TURN_ENDED, 0) > 0  # EL-P17: the AP left given up
         if (
             not spent
             and not feints
@@ -403,7 +405,8 @@ class Tracker(fold.Tracker):
             mp=self.mp[name],
             conditions=conditions,
             weapons=tuple(self.held[name]),
-            ap_spent=spent.get(AP, 0),
+            ap_spent=c.ap if ended else spent.get(AP, 0),
+            turn_ended=ended,
             defensive_bonus=spent.get(DEFENSIVE, 0),
             offensive_taken=spent.get(OFFENSIVE, 0) > 0,
             pinned_by=self.pinned_by.get(name),

@@ -89,6 +89,8 @@ class Combatant(CombatantFields):
     # The journal's state, folded in by erc.rulesets.elysium.events:
     ap_spent: int = 0
     """AP spent this round (EL3.1: replenished when a round starts)."""
+    turn_ended: bool = False
+    """It gave up the AP it had left this round (``erc end-turn``, EL-P17)."""
     defensive_bonus: int = 0
     """EL5.6: AP spent going on the defensive this round."""
     offensive_taken: bool = False

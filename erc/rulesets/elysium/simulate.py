@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from erc.core import simulate
 from erc.core.status import turns
-from erc.rulesets.elysium import status
+from erc.rulesets.elysium import conditions
 from erc.rulesets.elysium.conditions import cannot_act
 
 TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
@@ -32,14 +32,20 @@ class Model(simulate.Model):
 
     def standing(self, combatant: Combatant) -> bool:
         """Above 0 HP and not unconscious (``erc status``)."""
-        return status.standing(combatant)
+        return conditions.standing(combatant)
 
     def counts(self, combatant: Combatant) -> bool:
         """Point 18: above 0 HP and able to act."""
         return not combatant.down and cannot_act(combatant) is None
 
     def fight(self, state: State) -> Turns:
-        return turns(state, acted=status.acted, can_act=status.can_act, standing=self.counts)
+        return turns(
+            state,
+            acted=conditions.acted,
+            can_act=conditions.can_act,
+            standing=self.counts,
+            done=conditions.done,
+        )
 
     def roll_init(self, table: simulate.Table) -> None:
         from erc.rulesets.elysium.commands.roll_init import roll_init

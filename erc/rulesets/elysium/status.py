@@ -5,17 +5,31 @@ the fight is over."""
 
 from __future__ import annotations
 
-from erc.core.status import ConditionRow, Place, Standing, condition_rows, turns
+from erc.core.status import CombatantView, FightView, condition_rows, places, plain
 from erc.core.value import Value
-from erc.rulesets.elysium.conditions import cannot_act
+from erc.rulesets.elysium.conditions import acted, can_act, fight, standing
 from erc.rulesets.elysium.events import state_of
 from erc.rulesets.elysium.model import AGITATION, MORALE, Combatant, level_penalty
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from typing import Any
+
     from erc.core.session import Loaded
 
-RENDER = "erc.rulesets.elysium.render.status"
+
+class Resources(Value):
+    """EL3: the AP it has left this round, of its ``ap`` a round."""
+
+    ap_left: int
+    ap: int
+
+    def words(self) -> str:
+        return f"{self.ap_left}/{self.ap} AP"
+
+
+ROUND_SECONDS = 5
+"""EL-P17: status shows the elapsed time, 5 seconds a round."""
 
 
 class Level(Value):
@@ -32,9 +46,7 @@ class FeintOwed(Value):
     until_round: int
 
 
-class CombatantStatus(Value):
-    name: str
-    side: str
+class CombatantStatus(CombatantView):
     hp: int
     hp_max: int
     mp: int
@@ -47,7 +59,6 @@ class CombatantStatus(Value):
     pinning: tuple[str, ...]
     morale: Level
     agitation: Level
-    conditions: tuple[ConditionRow, ...]
     feints: tuple[FeintOwed, ...]
     escape_bonus: int
     weapons: tuple[str, ...]
@@ -56,82 +67,99 @@ class CombatantStatus(Value):
     """Those of ``lost_weapons`` on the ground, for ``erc pick-up`` (EL7)."""
     sidestep_trips: tuple[str, ...]
     """EL6.5: chargers it dodged this round, each owed one free trip (``trip --sidestep``)."""
-    acted: bool
-    can_act: bool
-    down: bool
-    standing: bool
+    turn_ended: bool
+    """EL-P17: it gave up the AP it had left (``erc end-turn``)."""
 
 
-class StatusResult(Value):
-    round: int
+class StatusResult(FightView):
+    elapsed_s: int
+    """EL-P17: seconds of combat before this round began (5 a round)."""
     combatants: tuple[CombatantStatus, ...]
-    order: tuple[Place, ...]
-    next: str | None
-    sides: tuple[Standing, ...]
-    over: bool
-    n_events: int
-    """How many events the journal holds (undo events and those they cancelled included)."""
-    journal: str | None
 
 
 def _level(level: int, labels: tuple[str, ...]) -> Level:
     return Level(level, labels[level - 1] if level else None, level_penalty(level))
 
 
-def acted(who: Combatant) -> bool:
-    """It has spent AP this round: its turn has begun (EL3: it acts until its AP run out)."""
-    return who.ap_spent > 0
+def _marks(c: Combatant) -> tuple[str, ...]:
+    marks = [f"MP {c.mp}/{c.mp_max}"] if c.mp_max else []
+    if c.pinned_by:
+        marks.append(f"pinned by {c.pinned_by}")
+    marks += [f"pinning {n}" for n in c.pinning]
+    if c.defensive_bonus:
+        marks.append(f"defensive +{c.defensive_bonus}")
+    if c.offensive_taken:
+        marks.append("offensive")
+    for level in (_level(c.morale, MORALE), _level(c.agitation, AGITATION)):
+        if level.level:
+            marks.append(f"{level.label} {level.penalty}")
+    marks += [f"feint +{f.bonus} vs {f.target}" for f in c.feints]
+    if c.escape_bonus:
+        marks.append(f"escape +{c.escape_bonus}")
+    dropped = tuple(w.name for w in c.dropped)
+    marks += [f"{w} on the ground" for w in dropped]
+    marks += [f"{w} taken" for w in c.lost_weapons if w not in dropped]
+    marks += [f"free trip vs {n}" for n in c.sidestep_trips]
+    if c.turn_ended:
+        marks.append("turn ended")
+    return tuple(marks)
 
 
-def can_act(who: Combatant) -> bool:
-    return cannot_act(who) is None
-
-
-def standing(who: Combatant) -> bool:
-    """Standing while above 0 HP (EL4.4) and not unconscious."""
-    return not who.down and not who.has("unconscious")
+def _row(c: Combatant, state: Any, place: int | None) -> CombatantStatus:
+    left = Resources(ap_left=c.ap_left, ap=c.ap)
+    return CombatantStatus(
+        name=c.name,
+        side=c.side,
+        place=place,
+        health=c.hp,
+        health_max=c.hp_max,
+        standing=standing(c),
+        down=c.down,
+        acted=acted(c),
+        can_act=can_act(c),
+        conditions=condition_rows(c.conditions, state.round),
+        marks=_marks(c),
+        resources=plain(left),
+        left_this_round=left.words(),
+        hp=c.hp,
+        hp_max=c.hp_max,
+        mp=c.mp,
+        mp_max=c.mp_max,
+        ap_max=c.ap,
+        ap_left=c.ap_left,
+        defensive_bonus=c.defensive_bonus,
+        offensive_taken=c.offensive_taken,
+        pinned_by=c.pinned_by,
+        pinning=c.pinning,
+        morale=_level(c.morale, MORALE),
+        agitation=_level(c.agitation, AGITATION),
+        feints=tuple(FeintOwed(f.target, f.bonus, f.round + 1) for f in c.feints),
+        escape_bonus=c.escape_bonus,
+        weapons=tuple(w.name for w in c.weapons),
+        lost_weapons=c.lost_weapons,
+        dropped_weapons=tuple(w.name for w in c.dropped),
+        sidestep_trips=c.sidestep_trips,
+        turn_ended=c.turn_ended,
+    )
 
 
 def status(loaded: Loaded) -> StatusResult:
     state = state_of(loaded)
-    rows = tuple(
-        CombatantStatus(
-            name=c.name,
-            side=c.side,
-            hp=c.hp,
-            hp_max=c.hp_max,
-            mp=c.mp,
-            mp_max=c.mp_max,
-            ap_max=c.ap,
-            ap_left=c.ap_left,
-            defensive_bonus=c.defensive_bonus,
-            offensive_taken=c.offensive_taken,
-            pinned_by=c.pinned_by,
-            pinning=c.pinning,
-            morale=_level(c.morale, MORALE),
-            agitation=_level(c.agitation, AGITATION),
-            conditions=condition_rows(c.conditions, state.round),
-            feints=tuple(FeintOwed(f.target, f.bonus, f.round + 1) for f in c.feints),
-            escape_bonus=c.escape_bonus,
-            weapons=tuple(w.name for w in c.weapons),
-            lost_weapons=c.lost_weapons,
-            dropped_weapons=tuple(w.name for w in c.dropped),
-            sidestep_trips=c.sidestep_trips,
-            acted=acted(c),
-            can_act=can_act(c),
-            down=c.down,
-            standing=standing(c),
-        )
-        for c in state.encounter.combatants
-    )
-    fight = turns(state, acted=acted, can_act=can_act, standing=standing)
+    view = fight(state)
+    where = places(view)
+    elapsed = max(0, state.round - 1) * ROUND_SECONDS
     return StatusResult(
         round=state.round,
-        combatants=rows,
-        order=fight.order,
-        next=fight.next,
-        sides=fight.sides,
-        over=fight.over,
+        health_word="HP",
+        next=view.next,
+        over=view.over,
+        winner=view.winner,
+        sides=view.sides,
+        order=view.order,
+        due=(),
+        notes=(f"{elapsed} s of combat before this round (5 s a round)",) if state.round else (),
         n_events=state.events,
         journal=loaded.journal,
+        elapsed_s=elapsed,
+        combatants=tuple(_row(c, state, where.get(c.name)) for c in state.encounter.combatants),
     )

@@ -34,6 +34,9 @@ from erc.rulesets.er.model import Combatant, Weapon
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Callable
+    from typing import Any
+
+    from erc.core.status import Turns
 
 NO_ACTION = ("surprised", "asleep", "unconscious", "paralyzed", "petrified", "incapacitated")
 """Conditions under which a combatant takes no action, no movement and no reaction (R10)."""
@@ -184,3 +187,20 @@ def refuse_actor(who: Combatant) -> None:
             f"{who.name} cannot act: {reason}"
             + (" (R4.3, R4.4: no action this round)" if reason == "surprised" else ""),
         )
+
+
+def acted(who: Combatant) -> bool:
+    """R11.5: its action is spent, or its turn ended (R14.3)."""
+    return who.own_action_spent or who.turn_ended
+
+
+def can_act(who: Combatant) -> bool:
+    return cannot_act(who) is None
+
+
+def fight(state: Any) -> Turns:
+    """R11.5, R14.7: who is next, whether the fight is over, who won
+    (``erc.core.status.turns``): a pure function of the folded state."""
+    from erc.core.status import turns
+
+    return turns(state, acted=acted, can_act=can_act, standing=standing)

@@ -12,6 +12,7 @@ from __future__ import annotations
 from erc.core import fold
 from erc.core.events import (
     CORE_KINDS,
+    TURN_ENDED,
     Acted,
     ConditionChange,
     Damage,
@@ -293,6 +294,7 @@ class Tracker(fold.Tracker):
             acted=spent.get("action", 0),
             extra_actions=spent.get("extra-action", 0),
             movement_spent=spent.get("movement", 0),
+            turn_ended=spent.get(TURN_ENDED, 0) > 0,
             weapons=tuple(
                 w
                 for w in (*combatant.weapons, *self._picked_up(carried))

@@ -102,6 +102,8 @@ class Combatant(CombatantFields):
     """Actions beyond the one a round that a skill or magic granted (``--extra-action``)."""
     movement_spent: int = 0
     """Feet of movement spent this round (R11.3)."""
+    turn_ended: bool = False
+    """It gave up what it had left this round (``erc end-turn``, R14.3)."""
     locked_weapons: frozenset[str] = frozenset()
     """Names of its weapons held in a weapon lock (R8.2)."""
     disarmed_weapons: frozenset[str] = frozenset()

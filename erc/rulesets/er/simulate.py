@@ -11,8 +11,7 @@ from __future__ import annotations
 
 from erc.core import simulate
 from erc.core.errors import ErcError
-from erc.core.status import turns
-from erc.rulesets.er import status
+from erc.rulesets.er import conditions
 from erc.rulesets.er.conditions import standing
 
 TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
@@ -39,7 +38,7 @@ class Model(simulate.Model):
         return standing(combatant)
 
     def fight(self, state: State) -> Turns:
-        return turns(state, acted=status.acted, can_act=status.can_act, standing=self.counts)
+        return conditions.fight(state)  # R15.4 counts as R11.5 stands
 
     def roll_init(self, table: simulate.Table) -> None:
         from erc.rulesets.er.commands.roll_init import roll_init

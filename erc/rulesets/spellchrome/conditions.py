@@ -8,6 +8,12 @@ from __future__ import annotations
 
 from erc.rulesets.spellchrome.model import Combatant
 
+TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+if TYPE_CHECKING:
+    from typing import Any
+
+    from erc.core.status import Turns
+
 NO_ACTION = ("asleep", "unconscious", "paralyzed", "bound")
 """SC1.4: "nor can one asleep, unconscious, paralyzed or bound"."""
 FLAT_FOOTED = ("asleep", "unconscious", "paralyzed", "bound", "unaware")
@@ -38,3 +44,22 @@ def flat_footed_from(who: Combatant, *, aware_of_attacker: bool = False) -> tupl
 def standing(who: Combatant) -> bool:
     """Still in the fight (``erc status``): above 0 HP and not unconscious."""
     return not who.down and not who.has("unconscious")
+
+
+def acted(who: Combatant) -> bool:
+    """Its turn has begun: it used its standard or its move action this round (or ended
+    its turn, SC-P15)."""
+    return who.standard_used or who.move_used
+
+
+def can_act(who: Combatant) -> bool:
+    """SC1.4: nothing stops it acting (``cannot_act``)."""
+    return cannot_act(who) is None
+
+
+def fight(state: Any) -> Turns:
+    """Who is next, whether the fight is over, who won (``erc.core.status.turns``): a pure
+    function of the folded state."""
+    from erc.core.status import turns
+
+    return turns(state, acted=acted, can_act=can_act, standing=standing)

@@ -17,6 +17,7 @@ from erc.core import fold
 from erc.core.errors import ErcError
 from erc.core.events import (
     CORE_KINDS,
+    TURN_ENDED,
     ConditionChange,
     Damage,
     Effect,
@@ -197,6 +198,7 @@ class Tracker(fold.Tracker):
         spent = fighter.spent
         dr = self.dr.get(combatant.name)
         conditions = self.conditions_of(fighter)
+        ended = spent.get(TURN_ENDED, 0) > 0  # SC-P15: standard and move given up
         if (
             not spent
             and dr is None
@@ -210,8 +212,9 @@ class Tracker(fold.Tracker):
             hp=fighter.health,
             ex_hp=fighter.extra,
             conditions=conditions,
-            standard_used=spent.get("standard", 0) > 0,
-            move_used=spent.get("move", 0) > 0,
+            standard_used=spent.get("standard", 0) > 0 or ended,
+            move_used=spent.get("move", 0) > 0 or ended,
+            turn_ended=ended,
             moves=spent.get("moved", 0),
             movement_spent=spent.get("movement", 0),
             spell_cast=spent.get("spell", 0) > 0,

@@ -71,6 +71,8 @@ class Combatant(CombatantFields):
     # The journal's state for this round, folded in by erc.rulesets.spellchrome.events:
     standard_used: bool = False
     move_used: bool = False
+    turn_ended: bool = False
+    """It gave up the actions it had left this round (``erc end-turn``, SC-P15)."""
     moves: int = 0
     """Actions this round spent on moving (SC10.2: 1, or 2 with a double move)."""
     movement_spent: int = 0

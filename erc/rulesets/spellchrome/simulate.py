@@ -14,7 +14,7 @@ from __future__ import annotations
 from erc.core import simulate
 from erc.core.errors import ErcError
 from erc.core.status import turns
-from erc.rulesets.spellchrome import status
+from erc.rulesets.spellchrome import conditions
 from erc.rulesets.spellchrome.conditions import cannot_act, standing
 
 TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
@@ -41,7 +41,9 @@ class Model(simulate.Model):
         return not combatant.down and cannot_act(combatant) is None
 
     def fight(self, state: State) -> Turns:
-        return turns(state, acted=status.acted, can_act=status.can_act, standing=self.counts)
+        return turns(
+            state, acted=conditions.acted, can_act=conditions.can_act, standing=self.counts
+        )
 
     def roll_init(self, table: simulate.Table) -> None:
         from erc.rulesets.spellchrome.commands.roll_init import roll_init

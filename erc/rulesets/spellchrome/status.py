@@ -3,18 +3,29 @@ of the turn, conditions, and the order with who is next (``erc.core.status``).""
 
 from __future__ import annotations
 
-from erc.core.status import ConditionRow, Place, Standing, condition_rows, turns
+from erc.core.status import CombatantView, FightView, condition_rows, places, plain
 from erc.core.value import Value
-from erc.rulesets.spellchrome.conditions import cannot_act, standing
+from erc.rulesets.spellchrome.conditions import acted, can_act, fight, standing
 from erc.rulesets.spellchrome.events import state_of
 from erc.rulesets.spellchrome.model import Combatant
 from erc.rulesets.spellchrome.rules.armor_class import armor_class
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from typing import Any
+
     from erc.core.session import Loaded
 
-RENDER = "erc.rulesets.spellchrome.render.status"
+
+class Resources(Value):
+    """SC1.3: the actions it has left this turn."""
+
+    standard: bool
+    move: bool
+
+    def words(self) -> str:
+        left = [w for w, has in (("standard", self.standard), ("move", self.move)) if has]
+        return ", ".join(left) or "nothing left"
 
 
 class ArmorClasses(Value):
@@ -25,9 +36,7 @@ class ArmorClasses(Value):
     flat_footed_ac: int
 
 
-class CombatantStatus(Value):
-    name: str
-    side: str
+class CombatantStatus(CombatantView):
     hp: int
     hp_max: int
     ex_hp: int
@@ -39,17 +48,10 @@ class CombatantStatus(Value):
     """SC8.1: the DR rolled at its first hit this round."""
     standard_used: bool
     move_used: bool
-    acted: bool
-    """CONTRACT ``erc status``: its turn has begun this round, as ER's and Elysium's
-    ``acted`` and ``order[].acted``: it used its standard or its move action."""
-    can_act: bool
-    """SC1.4: it can take actions now (above 0 HP, not asleep, unconscious, paralyzed or
-    bound), as ``order[].can_act``."""
+    turn_ended: bool
+    """SC-P15: it gave up what it had left (``erc end-turn``)."""
     movement_spent_ft: int
     spell_cast: bool
-    conditions: tuple[ConditionRow, ...]
-    down: bool
-    standing: bool
     delayed_after: str | None
 
 
@@ -58,74 +60,78 @@ ROUND_SECONDS = 6
 minute"."""
 
 
-class StatusResult(Value):
-    round: int
+class StatusResult(FightView):
     elapsed_s: int
     """SC1.2: seconds of combat before this round began (6 a round)."""
     combatants: tuple[CombatantStatus, ...]
-    order: tuple[Place, ...]
-    next: str | None
-    sides: tuple[Standing, ...]
-    over: bool
-    n_events: int
-    """How many events the journal holds (undo events and those they cancelled included)."""
-    journal: str | None
 
 
-def acted(who: Combatant) -> bool:
-    """Its turn has begun: it used its standard or its move action this round."""
-    return who.standard_used or who.move_used
-
-
-def can_act(who: Combatant) -> bool:
-    """SC1.4: nothing stops it acting (``erc.rulesets.spellchrome.conditions.cannot_act``)."""
-    return cannot_act(who) is None
+def _row(c: Combatant, state: Any, place: int | None) -> CombatantStatus:
+    marks = [f"+{c.ex_hp}/{c.ex_hp_max} EX-HP"] if c.ex_hp_max else []
+    ac = armor_class(c).value
+    marks.append(f"AC {ac}")
+    if c.dr:
+        marks.append(f"DR {c.dr}" + (f" ={c.dr_this_round}" if c.dr_this_round is not None else ""))
+    if c.spell_cast:
+        marks.append("spell cast")
+    delayed = state.delays.get(c.name)
+    if delayed:
+        marks.append(f"after {delayed}")
+    if c.turn_ended:
+        marks.append("turn ended")
+    able = can_act(c)
+    left = Resources(standard=able and not c.standard_used, move=able and not c.move_used)
+    return CombatantStatus(
+        name=c.name,
+        side=c.side,
+        place=place,
+        health=c.hp,
+        health_max=c.hp_max,
+        standing=standing(c),
+        down=c.down,
+        acted=acted(c),
+        can_act=able,
+        conditions=condition_rows(c.conditions, state.round),
+        marks=tuple(marks),
+        resources=plain(left),
+        left_this_round=left.words(),
+        hp=c.hp,
+        hp_max=c.hp_max,
+        ex_hp=c.ex_hp,
+        ex_hp_max=c.ex_hp_max,
+        armor_classes=ArmorClasses(
+            ac, armor_class(c, touch=True).value, armor_class(c, flat_footed=True).value
+        ),
+        dr_dice=c.dr,
+        dr_this_round=c.dr_this_round,
+        standard_used=c.standard_used,
+        move_used=c.move_used,
+        turn_ended=c.turn_ended,
+        movement_spent_ft=c.movement_spent,
+        spell_cast=c.spell_cast,
+        delayed_after=delayed,
+    )
 
 
 def status(loaded: Loaded) -> StatusResult:
     state = state_of(loaded)
-    rows = tuple(
-        CombatantStatus(
-            name=c.name,
-            side=c.side,
-            hp=c.hp,
-            hp_max=c.hp_max,
-            ex_hp=c.ex_hp,
-            ex_hp_max=c.ex_hp_max,
-            armor_classes=ArmorClasses(
-                armor_class(c).value,
-                armor_class(c, touch=True).value,
-                armor_class(c, flat_footed=True).value,
-            ),
-            dr_dice=c.dr,
-            dr_this_round=c.dr_this_round,
-            standard_used=c.standard_used,
-            move_used=c.move_used,
-            acted=acted(c),
-            can_act=can_act(c),
-            movement_spent_ft=c.movement_spent,
-            spell_cast=c.spell_cast,
-            conditions=condition_rows(c.conditions, state.round),
-            down=c.down,
-            standing=standing(c),
-            delayed_after=state.delays.get(c.name),
-        )
-        for c in state.encounter.combatants
-    )
-    common = turns(
-        state,
-        acted=acted,
-        can_act=can_act,
-        standing=standing,
-    )
+    view = fight(state)
+    where = places(view)
+    elapsed = max(0, state.round - 1) * ROUND_SECONDS
     return StatusResult(
         round=state.round,
-        elapsed_s=max(0, state.round - 1) * ROUND_SECONDS,
-        combatants=rows,
-        order=common.order,
-        next=common.next,
-        sides=common.sides,
-        over=common.over,
+        health_word="HP",
+        next=view.next,
+        over=view.over,
+        winner=view.winner,
+        sides=view.sides,
+        order=view.order,
+        due=(),
+        notes=(f"{elapsed} s of combat before this round (6 s a round, SC1.2)",)
+        if state.round
+        else (),
         n_events=state.events,
         journal=loaded.journal,
+        elapsed_s=elapsed,
+        combatants=tuple(_row(c, state, where.get(c.name)) for c in state.encounter.combatants),
     )

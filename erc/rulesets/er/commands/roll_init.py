@@ -63,7 +63,8 @@ def roll_init(
     """Roll initiative: d10 + Agility modifier + other modifiers + weapon and armour.
 
     Dice for --rolls, in order: with --surprise the Perception d20s in file order (two for
-    foreknowledge), then one d10 per combatant in file order, then the tie-break d20s.
+    foreknowledge), then one d10 per standing combatant in file order (one that is down rolls
+    none, R3.5), then the tie-break d20s.
     """
     state = events.state_of(loaded)
     if not state.encounter.combatants:
@@ -74,7 +75,9 @@ def roll_init(
     setup = _setup(current, number, surprise, trigger, foreknowledge or [], noise)
     # house rule `initiative: keep`: later rounds keep the journal's last dice
     keep = current.rules.initiative == "keep" and not surprise and number > 1
-    kept = {name: (roll, tiebreak) for name, roll, tiebreak in state.rolls} if keep else None
+    kept = (
+        {name: (roll, tiebreak) for name, roll, tiebreak in state.rolls if roll} if keep else None
+    )  # roll 0: it rolled none (R3.5)
     return Mechanic(
         command="roll-init",
         resolve=lambda dice: resolve(

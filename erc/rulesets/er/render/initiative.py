@@ -44,13 +44,14 @@ def render(outcome: Outcome) -> Iterator[Any]:
         cells: list[Any] = [
             str(place.place),
             text(place.name, "bold"),
-            Text(str(place.total), style="bold"),
-            str(place.roll),
+            Text(str(place.total) if place.rolled else "-", style="bold"),
+            str(place.roll) if place.rolled else "-",
             modifier_text(place),
         ]
         if ties:
             cells.append(" ".join(map(str, place.tiebreak)))
-        grid.add_row(*cells, Text(place.status, style="" if place.acts else "bold red"))
+        state = place.status if place.rolled else f"{place.status}: no roll (R3.5)"
+        grid.add_row(*cells, Text(state, style="" if place.acts else "bold red"))
     yield grid
     if result.kept:
         yield Text("house rule initiative: keep - the dice are the last round's", style="dim")

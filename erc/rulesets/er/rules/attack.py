@@ -388,6 +388,23 @@ def _check_targets(attacker: Combatant, targets: tuple[Combatant, ...]) -> None:
         names.add(target.name)
 
 
+def _no_weapon(attacker: Combatant) -> str:
+    """Why the primary pool has no weapon, and the way on: a disarmed weapon lies on the
+    ground until picked up (R8.3, R12.4); a locked one is freed (R8.2)."""
+    said = f"{attacker.name} has no weapon for its primary pool"
+    name = repr(attacker.name) if " " in attacker.name else attacker.name
+    for weapon in sorted(attacker.disarmed_weapons):
+        what = repr(weapon) if " " in weapon else weapon
+        return (
+            f"{said}: its {weapon} lies on the ground where the disarm flung it (R8.3); "
+            f"`erc pick-up {name} {what} --apply` recovers it (10 ft of movement and an "
+            "unspent action, R12.4)"
+        )
+    for weapon in sorted(attacker.locked_weapons):
+        return f"{said}: its {weapon} is held in a weapon lock (R8.2); `erc free {name}` frees it"
+    return said
+
+
 def _find_weapon(attacker: Combatant, name: str) -> Weapon:
     found = attacker.weapon(name)
     if found is None:
@@ -424,7 +441,7 @@ def _choose_pools(
         if pool == "primary":
             chosen = _find_weapon(attacker, weapon) if weapon else attacker.primary_weapon()
             if chosen is None:
-                raise ErcError("no-weapon", f"{attacker.name} has no weapon for its primary pool")
+                raise ErcError("no-weapon", _no_weapon(attacker))
             weapons[pool] = chosen
         elif pool == "off":
             off = _off_weapon(attacker, weapons.get("primary"))

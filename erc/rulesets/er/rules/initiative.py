@@ -16,7 +16,7 @@ from collections.abc import Mapping, Sequence
 from erc.core.checks import settle_ties
 from erc.core.dice import Dice
 from erc.core.value import Value
-from erc.rulesets.er.conditions import NO_ACTION
+from erc.rulesets.er.conditions import NO_ACTION, standing
 from erc.rulesets.er.model import Combatant, Weapon
 from erc.rulesets.er.rules.surprise import Awareness, SurpriseSetup, surprise
 
@@ -57,6 +57,9 @@ class Place(Value):
     breakdown: Breakdown
     acts: bool
     status: str
+    rolled: bool = True
+    """R3.5: False for a combatant that is not standing: it drew no die (``roll`` 0), is
+    listed after everyone who rolled, and took no part in roll-offs."""
 
 
 class Initiative(Value):
@@ -129,6 +132,25 @@ def status(who: Combatant, checked: Awareness | None) -> str:
     return blocking[0] if blocking else ("woke" if woke else "acts")
 
 
+def _unrolled(place: int, who: Combatant, checked: Awareness | None) -> Place:
+    """R3.5: a combatant that is not standing rolls no initiative; it acts not (``status``
+    says why: down at Body 0, else its condition)."""
+    parts = breakdown(who)
+    modifier = parts.agility + parts.other + parts.weapon_mod + parts.armor_mod
+    return Place(
+        place=place,
+        name=who.name,
+        total=modifier,
+        roll=0,
+        modifier=modifier,
+        tiebreak=(),
+        breakdown=parts,
+        acts=False,
+        status=status(who, checked),
+        rolled=False,
+    )
+
+
 def roll_init(
     dice: Dice,
     combatants: Sequence[Combatant],
@@ -146,6 +168,8 @@ def roll_init(
     """
     checked = surprise(dice, combatants, setup) if setup else None
     by_name = {c.name: c for c in checked.perception} if checked else {}
+    out = [c for c in combatants if not standing(c)]  # R3.5: no die, listed last
+    combatants = [c for c in combatants if standing(c)]
     names = [c.name for c in combatants]
     previous = kept or {}
     parts = [breakdown(who) for who in combatants]
@@ -177,6 +201,7 @@ def roll_init(
                 status=state,
             )
         )
+    order += [_unrolled(len(order) + 1 + i, c, by_name.get(c.name)) for i, c in enumerate(out)]
     if checked is None:
         return Initiative(round, tuple(order), kept=bool(previous))
     return Initiative(

@@ -153,6 +153,8 @@ def movement(who: Combatant, turn: Turn, house: HouseRules | None = None) -> Mov
     stopped = sorted(c for c in conditions if c in IMMOBILISING)
     if who.body <= 0:  # R5.8: at 0 Body the combatant is down
         stopped.insert(0, "down (0 Body)")
+    if who.turn_ended:  # R14.3: it gave up its movement
+        stopped.insert(0, "its turn ended (R14.3)")
     if stopped:
         reasons.insert(0, ", ".join(stopped))
         if ledger.value:

@@ -32,6 +32,11 @@ def action_check(who: Combatant, *, round: int, applying: bool, extra: bool) -> 
     starts the fight, R4.1, or erc used without the fight loop) actions are not counted.
     """
     refuse_actor(who)
+    if who.turn_ended and round >= 1:
+        ended = f"{who.name} ended its turn this round (R14.3: a turn ended is not resumed)"
+        if applying:
+            raise ErcError("turn-ended", f"{ended}; it acts again next round")
+        return (f"{ended}: this preview would be refused with --apply",)
     if round < 1 or not who.own_action_spent or extra:
         return (f"{who.name} takes an extra action (--extra-action, R11.2)",) if extra else ()
     taken = f"{who.name} has already acted this round ({who.acted} action(s), R11.2)"

@@ -82,7 +82,7 @@ def movement(who: Combatant, ft: int | None, *, double: bool = False) -> Movemen
         hint = (
             "; --double spends the standard action on a second move"
             if not double and not who.standard_used
-            else ""
+            else _why_no_move(who)
         )
         raise ErcError(
             "not-enough-movement",
@@ -101,6 +101,18 @@ def movement(who: Combatant, ft: int | None, *, double: bool = False) -> Movemen
         moved_before_ft=who.movement_spent,
         actions=actions,
         notes=notes,
+    )
+
+
+def _why_no_move(who: Combatant) -> str:
+    """What took the move action when it was not moving (issue 30: a full attack, SC4.4)."""
+    if not who.move_used or who.moves:
+        return ""
+    if who.turn_ended:
+        return "; its turn ended (erc end-turn), so it moves again next round"
+    return (
+        "; its move action is spent: a full attack (attack --full) takes both the standard "
+        "and the move action (SC4.4), so it moves again next round"
     )
 
 
