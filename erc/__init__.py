@@ -14,6 +14,30 @@ from __future__ import annotations
 
 import sys
 
+
+def _interrupted(signum: int, frame: object) -> None:
+    """Ctrl-C before ``erc.cli.main`` takes over (``erc.cli.interrupts``): the process ends
+    by SIGINT at once, with no traceback; nothing was written yet."""
+    import _signal
+    import os
+
+    _signal.signal(_signal.SIGINT, _signal.SIG_DFL)
+    os.kill(os.getpid(), _signal.SIGINT)
+
+
+def _is_the_command() -> bool:
+    """Whether this process is the ``erc`` command (its console script, or ``python -m``),
+    not a program that imports erc."""
+    argv = getattr(sys, "argv", None) or [""]
+    first = str(argv[0])
+    return first == "-m" or first.rpartition("/")[2] == "erc"
+
+
+if _is_the_command():  # erc's first instruction: from here on Ctrl-C is never a traceback
+    import _signal
+
+    _signal.signal(_signal.SIGINT, _interrupted)
+
 __version__ = "0.2.0"
 
 IMAGE_FORMAT = b"erc image 2\n"

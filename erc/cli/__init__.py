@@ -274,6 +274,10 @@ def main() -> None:
     import gc
     import os
 
+    from erc.cli.interrupts import finished, take_over
+
+    take_over()  # Ctrl-C ends the command at once, by SIGINT, outside a held section
+
     # One command is one short process whose objects all live until it ends: the cyclic
     # collector would only walk them (about 4% of a command's instructions, measured).
     # Reference counting still frees everything acyclic; erc batch, which runs on, turns
@@ -306,6 +310,7 @@ def main() -> None:
 
         exit_by_interrupt()
         return
+    finished()  # done: an interrupt now is a KeyboardInterrupt for what follows to take
     import erc
 
     if erc.stale and not sys.dont_write_bytecode:  # the start-up image lacked a module
