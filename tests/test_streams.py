@@ -62,9 +62,10 @@ def test_help_and_version_into_a_full_or_closed_stdout(
     extra: dict[str, Any] = {}
     if stdout == "closed":
         extra["preexec_fn"] = lambda: os.close(1)
+    where = ("-e", str(ENCOUNTERS / "duel.yaml")) if argv[0] == "attack" else ()
     with open("/dev/full", "wb") as full:
         ran = subprocess.run(
-            _erc("-e", str(ENCOUNTERS / "duel.yaml"), *argv) if argv[0] == "attack" else _erc(*argv),
+            _erc(*where, *argv),
             stdout=full if stdout == "full" else None,
             stderr=subprocess.PIPE,
             env=_env(tmp_path),
