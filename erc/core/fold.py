@@ -177,16 +177,54 @@ class Tracker:
         return tuple(fighter.conditions.values())
 
 
-def cancelled(entries: Iterable[Entry]) -> set[int]:
-    """The ids of events an undo cancelled (undo effects name the event they cancel)."""
+def cancelled(
+    entries: Iterable[Entry], path: str | None = None, known: Iterable[int] = ()
+) -> set[int]:
+    """The ids of events an undo cancelled (undo effects name the event they cancel).
+
+    An undo names an event of an earlier line that is still in force and is not an undo
+    itself (what ``erc undo`` writes); any other (an undo of a later event or of itself, of
+    an event undone already, of an undo) is a hand edit, refused with its line as other hand
+    edits are, so the state never depends on how much of the journal was folded at once.
+    ``known``: ids of the lines before ``entries`` (a snapshot's), taken as in force: an
+    undo of one of them makes the caller fold from the start, which checks it."""
     gone: set[int] = set()
+    undos: set[int] = set()
+    seen = set(known)
     for entry in entries:
+        undoes = False
         for raw in entry.effects:
             if isinstance(raw, dict) and raw.get("type") == "undo":
+                undoes = True
                 target = raw.get("event")
                 if isinstance(target, int) and not isinstance(target, bool):
+                    _check_undo(entry, target, path, seen=seen, gone=gone, undos=undos)
                     gone.add(target)
+        seen.add(entry.id)
+        if undoes or entry.command == "undo":
+            undos.add(entry.id)
     return gone
+
+
+def _check_undo(
+    entry: Entry, target: int, path: str | None, *, seen: set[int], gone: set[int], undos: set[int]
+) -> None:
+    """Refuse an undo that names no earlier event in force (``cancelled``)."""
+    if target not in seen:
+        why = "itself" if target == entry.id else f"event {target}, which no earlier line holds"
+    elif target in gone:
+        why = f"event {target}, which an earlier undo already cancelled"
+    elif target in undos:
+        why = f"event {target}, which is an undo itself (undo the event again instead)"
+    else:
+        return
+    raise ErcError(
+        "bad-journal",
+        f"journal line {entry.line}: an undo must name an earlier event still in force; this "
+        f"one names {why}",
+        path,
+        entry.line,
+    )
 
 
 def fold(
@@ -199,7 +237,7 @@ def fold(
     their undos cancelled, when the caller has them (``cancelled``)."""
     listed = list(entries)
     if gone is None:
-        gone = cancelled(listed)
+        gone = cancelled(listed, path)
     seen: dict[Any, Effect] = {}
     tracker.settle()  # what the file's own state already ends (a grapple by one who is down)
     for entry in listed:
