@@ -186,17 +186,21 @@ def cancelled(
     itself (what ``erc undo`` writes); any other (an undo of a later event or of itself, of
     an event undone already, of an undo) is a hand edit, refused with its line as other hand
     edits are, so the state never depends on how much of the journal was folded at once.
-    ``known``: ids of the lines before ``entries`` (a snapshot's), taken as in force: an
-    undo of one of them makes the caller fold from the start, which checks it."""
+    ``known``: ids of the lines before ``entries`` (a snapshot's): the first undo of one of
+    them ends the reading there, with that id in the set returned, and the caller folds from
+    the start, which checks every line in order."""
     gone: set[int] = set()
     undos: set[int] = set()
-    seen = set(known)
+    before = set(known)
+    seen = set(before)
     for entry in entries:
         undoes = False
         for raw in entry.effects:
             if isinstance(raw, dict) and raw.get("type") == "undo":
                 undoes = True
                 target = raw.get("event")
+                if target in before:
+                    return gone | {target}
                 if isinstance(target, int) and not isinstance(target, bool):
                     _check_undo(entry, target, path, seen=seen, gone=gone, undos=undos)
                     gone.add(target)

@@ -57,8 +57,8 @@ class Loaded:
             kept = snapshots.load(self.journal, self.ruleset, self.base, kind)
         tracker: Tracker | None = None
         if kept is not None and kept.offset <= handle.size and handle.crc(kept.offset) == kept.crc:
-            known = set(kept.index.ids)
-            read = handle.scan(kept.offset, kept.lines, kept.crc, known)
+            known = set(kept.index.ids)  # the snapshot's ids (``scan`` adds the tail's to its set)
+            read = handle.scan(kept.offset, kept.lines, kept.crc, set(known))
             gone = cancelled(read.entries, self.journal, known)
             if not gone & known:  # else an old event was undone: refold
                 try:
