@@ -1,6 +1,7 @@
 """Look-alike names (issue 32): "`Anna` and `\u0410nna` with a Cyrillic A, `Bob` and
-`\uff22ob` pass `erc check` silently and show as two identical rows in `status`". `erc check` warns, with
-both lines; names that only differ in case are one name already (an error)."""
+`\uff22ob` pass `erc check` silently and show as two identical rows in `status`". `erc
+check` warns, with both lines; names that only differ in case are one name already (an
+error)."""
 
 from __future__ import annotations
 
