@@ -657,3 +657,26 @@ def test_odds_alone_draws_nothing_and_applies_nothing(game: Table) -> None:
     assert game.error("attack", "Vex", "Guard", "--odds", "--apply")["code"] == "nothing-to-apply"
     both = game.ok("attack", "Vex", "Guard", "--full", "--odds", "--rolls", "2,2")
     assert both["result"]["resolved"] and both["result"]["odds"] == alone["result"]["odds"]
+
+
+@pytest.mark.parametrize("other", ["asleep", "bound", "paralyzed", "unconscious"])
+def test_part_3_13_victim_aware_wins_over_a_listed_unaware(
+    erc: Any, tmp_path: Path, other: str
+) -> None:
+    """Part 3.13: "`sneak --victim-aware` is the GM's word for this attack and wins over a
+    listed `unaware` condition (the victim is not flat-footed from being unaware; `asleep`,
+    `bound`, `paralyzed` and `unconscious` still make it flat-footed)"."""
+    mark = (
+        "  - {name: Mark, hp: 30, abilities: {dexterity: 16}, armor: {bonus: 4},"
+        " conditions: [unaware]}"
+    )
+    held = mark.replace("Mark", "Held").replace("[unaware]", f"[{other}, unaware]")
+    game = table(erc, tmp_path, VEX, mark, held)
+    aware = game.result("sneak", "Vex", "Mark", "--victim-aware", "--rolls", "4,1,1")
+    assert (aware["flat_footed"], aware["flat_footed_from"]) == (False, [])
+    assert one_attack(aware)["ac_kind"] == "normal"
+    still = game.result("sneak", "Vex", "Held", "--victim-aware", "--rolls", "1")
+    assert still["flat_footed"] is True and still["flat_footed_from"] == [other]
+    assert one_attack(still)["ac_kind"] == "flat-footed"
+    unaware = game.result("sneak", "Vex", "Mark", "--rolls", "1")
+    assert "unaware" in unaware["flat_footed_from"]
