@@ -355,11 +355,13 @@ def test_sc6_3_a_weak_melee_hit_deals_at_least_1_and_dr_may_soak_it(game: Table)
 
 
 def test_sc6_4_other_hits_never_below_0(game: Table) -> None:
-    """SC6.4: "the minimum of 1 for melee and thrown hits (other hits never below 0)"."""
+    """SC6.4: "the minimum of 1 for melee and thrown hits (other hits never below 0)"; the
+    floor of 0 of a ranged hit is not that minimum: ``minimum_applied`` stays false (issue
+    32: "a Spellchrome ranged hit floored at 0 reports `minimum_applied: true`")."""
     attack = one_attack(
         game.result("attack", "Vex", "Dummy", "--damage-mod", "-10", "--rolls", "15,1,2")
     )
-    assert (attack["damage"], attack["minimum_applied"], attack["hp_damage"]) == (0, True, 0)
+    assert (attack["damage"], attack["minimum_applied"], attack["hp_damage"]) == (0, False, 0)
 
 
 def test_sc6_4_halving_comes_before_the_minimum(game: Table) -> None:

@@ -28,7 +28,8 @@ class HitDamage(Value):
     damage_mod: int
     halved: bool
     minimum_applied: bool
-    """The floor raised the damage: 1 for melee and thrown hits (SC6.3), 0 for others."""
+    """SC6.3's minimum raised the damage to 1 (melee and thrown hits only: the floor of 0 for
+    other hits is not a minimum, issue 32)."""
     damage: int
 
 
@@ -40,7 +41,8 @@ def hit_damage(
     if halved:
         raw //= 2  # SC7.3 "the damage is halved"; "Floor every fraction"
     floor = MELEE_MINIMUM if minimum else 0
-    return HitDamage(damage_roll, strength, damage_mod, halved, raw < floor, max(floor, raw))
+    applied = minimum and raw < floor
+    return HitDamage(damage_roll, strength, damage_mod, halved, applied, max(floor, raw))
 
 
 def fixed_dr(expression: str | None) -> int | None:
