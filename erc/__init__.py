@@ -18,7 +18,7 @@ import sys
 def _interrupted(signum: int, frame: object) -> None:
     """Ctrl-C before ``erc.cli.main`` takes over (``erc.cli.interrupts``): the process ends
     by SIGINT at once, with no traceback; nothing was written yet."""
-    import _signal
+    import _signal  # type: ignore[import-not-found]  # the interpreter's own (no stub)
     import os
 
     _signal.signal(_signal.SIGINT, _signal.SIG_DFL)

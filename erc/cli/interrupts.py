@@ -20,7 +20,7 @@ code runs: importing ``signal`` would cost every command ``enum``.
 
 from __future__ import annotations
 
-import _signal
+import _signal  # type: ignore[import-not-found]  # the interpreter's own (no stub)
 import contextlib
 
 TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
