@@ -152,7 +152,9 @@ def _erc_executable() -> str:
 
 
 @pytest.mark.parametrize("as_json", [True, False])
-def test_sigint_at_many_moments_of_check_on_an_uncached_file(tmp_path: Path, as_json: bool) -> None:
+def test_fuzz_sigint_at_many_moments_of_check_on_an_uncached_file(
+    tmp_path: Path, as_json: bool
+) -> None:
     """Issue 32: "a SIGINT 12-35 ms into `erc check` killed it with SIGSEGV"; "Ctrl-C in the
     first milliseconds prints a `KeyboardInterrupt` traceback". The delays spread over a
     whole command's run (measured first), from its first millisecond."""

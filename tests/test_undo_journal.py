@@ -144,7 +144,7 @@ def _expected(lines: list[str]) -> Any:
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
 @given(prefix=PREFIX, suffix=SUFFIX)
-def test_a_snapshot_never_disagrees_with_a_fold_from_the_start(
+def test_fuzz_a_snapshot_never_disagrees_with_a_fold_from_the_start(
     monkeypatch: pytest.MonkeyPatch,
     prefix: list[tuple[str, int]],
     suffix: list[tuple[str, int]],
