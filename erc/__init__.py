@@ -10,33 +10,20 @@ another interpreter, ``-O``, a damaged file, a module edited or added since) is 
 usual.
 """
 
-from __future__ import annotations
-
+import _signal  # type: ignore[import-not-found]  # the interpreter's own (no stub)
 import sys
 
-
-def _interrupted(signum: int, frame: object) -> None:
-    """Ctrl-C before ``erc.cli.main`` takes over (``erc.cli.interrupts``): the process ends
-    by SIGINT at once, with no traceback; nothing was written yet."""
-    import _signal  # type: ignore[import-not-found]  # the interpreter's own (no stub)
-    import os
-
+# erc's first instruction (before any import that could be interrupted: this module has no
+# ``from __future__`` import, which imports a module): in the erc command, Ctrl-C ends the
+# process at once by SIGINT, the system's default, with no traceback and nothing written,
+# even inside an extension's initialisation, until ``erc.cli.main`` takes over
+# (``erc.cli.interrupts``). An interrupt the parent ignores stays ignored; a program that
+# imports erc keeps Python's own handler.
+if _signal.getsignal(_signal.SIGINT) is _signal.default_int_handler and (
+    (getattr(sys, "argv", None) or [""])[0] == "-m"
+    or str((getattr(sys, "argv", None) or [""])[0]).rpartition("/")[2] == "erc"
+):
     _signal.signal(_signal.SIGINT, _signal.SIG_DFL)
-    os.kill(os.getpid(), _signal.SIGINT)
-
-
-def _is_the_command() -> bool:
-    """Whether this process is the ``erc`` command (its console script, or ``python -m``),
-    not a program that imports erc."""
-    argv = getattr(sys, "argv", None) or [""]
-    first = str(argv[0])
-    return first == "-m" or first.rpartition("/")[2] == "erc"
-
-
-if _is_the_command():  # erc's first instruction: from here on Ctrl-C is never a traceback
-    import _signal
-
-    _signal.signal(_signal.SIGINT, _interrupted)
 
 __version__ = "0.2.0"
 
@@ -147,16 +134,16 @@ def _start_up_image() -> None:
         """A source file's ordinary loader (``__file__``, ``__cached__``, its source and
         resources) whose code comes from the image."""
 
-        code: CodeType | None
+        code: "CodeType | None"
         erc_image = True
 
-        def get_code(self, fullname: str) -> CodeType | None:
+        def get_code(self, fullname: str) -> "CodeType | None":
             """The image's code, once (a module's code lives on only in its functions, as
             in the ordinary import); again, the ordinary loader's."""
             code, self.code = self.code, None
             return code if code is not None else super().get_code(fullname)
 
-        def create_module(self, spec: ModuleSpec) -> ModuleType:
+        def create_module(self, spec: "ModuleSpec") -> "ModuleType":
             """The module with the attributes the import gives it from the spec already
             set, which spares it a failed look-up of each (1M instructions a command)."""
             module = module_type(spec.name)
@@ -174,8 +161,10 @@ def _start_up_image() -> None:
 
         @staticmethod
         def find_spec(
-            name: str, path: Sequence[str] | None = None, target: ModuleType | None = None
-        ) -> ModuleSpec | None:
+            name: str,
+            path: "Sequence[str] | None" = None,
+            target: "ModuleType | None" = None,
+        ) -> "ModuleSpec | None":
             global stale
             entry: Any = modules.get(name)
             if entry is None:  # stale if it is a module added since

@@ -2,8 +2,9 @@
 issues 15 and 32).
 
 In the ``erc`` process an interrupt ends the command at once, by SIGINT (130 in a shell),
-without a traceback: from erc's first instruction (``erc/__init__.py`` installs the first
-handler) to the end of the command. It is never raised as ``KeyboardInterrupt`` into code
+without a traceback: from erc's first instruction (``erc/__init__.py`` sets the system's
+default action, which needs no Python code, until ``take_over``) to the end of the
+command. It is never raised as ``KeyboardInterrupt`` into code
 that may swallow it: an interrupt raised inside an extension's import (msgspec 0.23) was
 swallowed by it, left it half set up, and its next call crashed the process (SIGSEGV).
 
@@ -49,10 +50,12 @@ def _handler(signum: int, frame: FrameType | None) -> None:
 
 
 def take_over() -> None:
-    """The ``erc`` process's handler from now on (``erc.cli.main``)."""
+    """The ``erc`` process's handler from now on (``erc.cli.main``); an interrupt that the
+    parent has the process ignore (a job started in the background) stays ignored."""
     _Pending.process = True
     _Pending.installed += 1
-    _Pending.previous = _signal.signal(_signal.SIGINT, _handler)
+    if _signal.getsignal(_signal.SIGINT) != _signal.SIG_IGN:
+        _Pending.previous = _signal.signal(_signal.SIGINT, _handler)
 
 
 def finished() -> None:
