@@ -71,7 +71,7 @@ def test_damage_and_heal_change_hp_within_0_and_the_maximum(erc: Any, tmp_path: 
     assert (hit["amount"], hit["dealt"], hit["hp_after"], hit["down"]) == (50, 50, 0, True)
     assert status_row(erc, path, "H")["down"] is True
     healed = ok(erc, path, "heal", "H", "25", "--apply")
-    assert (healed["dealt"], healed["hp_after"]) == (20, 20)
+    assert (healed["dealt"], healed["health_change"], healed["hp_after"]) == (25, 20, 20)
     assert set(healed) >= {"name", "amount", "dealt", "hp_before", "hp_after", "notes"}
 
 

@@ -633,7 +633,8 @@ def test_r12_2_healing_up_to_the_maximum(erc: Any, pit: Path) -> None:
     """R12.2: "Body up to its maximum"."""
     applied(erc, pit, "damage", "Hero", "5")
     healed = applied(erc, pit, "heal", "Hero", "50")["result"]
-    assert (healed["dealt"], healed["body_after"]) == (5, 20)
+    # issue 32: ``dealt`` the healing as given, ``health_change`` what Body did
+    assert (healed["dealt"], healed["health_change"], healed["body_after"]) == (50, 5, 20)
     assert run(erc, pit, "heal", "Nobody", "3").error["code"] == "unknown-combatant"
     assert not any("revived" in note for note in healed["notes"])
 

@@ -40,7 +40,8 @@ def incapacitated(state: State, name: str) -> int:
 def test_default_journal_beside_the_encounter() -> None:
     """CONTRACT: "by default `<encounter>.journal.jsonl` beside the encounter"."""
     assert default_journal("encounters/ambush.yaml") == "encounters/ambush.journal.jsonl"
-    assert default_journal("x/fight") == "x/fight.journal.jsonl"
+    # issue 32: a name without .yaml/.yml no longer shares fight.yaml's journal
+    assert default_journal("x/fight") == "x/fight.erc-journal.jsonl"
 
 
 def test_damage_lowers_body_not_below_zero() -> None:

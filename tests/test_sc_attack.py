@@ -355,11 +355,13 @@ def test_sc6_3_a_weak_melee_hit_deals_at_least_1_and_dr_may_soak_it(game: Table)
 
 
 def test_sc6_4_other_hits_never_below_0(game: Table) -> None:
-    """SC6.4: "the minimum of 1 for melee and thrown hits (other hits never below 0)"."""
+    """SC6.4: "the minimum of 1 for melee and thrown hits (other hits never below 0)"; the
+    floor of 0 of a ranged hit is not that minimum: ``minimum_applied`` stays false (issue
+    32: "a Spellchrome ranged hit floored at 0 reports `minimum_applied: true`")."""
     attack = one_attack(
         game.result("attack", "Vex", "Dummy", "--damage-mod", "-10", "--rolls", "15,1,2")
     )
-    assert (attack["damage"], attack["minimum_applied"], attack["hp_damage"]) == (0, True, 0)
+    assert (attack["damage"], attack["minimum_applied"], attack["hp_damage"]) == (0, False, 0)
 
 
 def test_sc6_4_halving_comes_before_the_minimum(game: Table) -> None:
@@ -657,3 +659,26 @@ def test_odds_alone_draws_nothing_and_applies_nothing(game: Table) -> None:
     assert game.error("attack", "Vex", "Guard", "--odds", "--apply")["code"] == "nothing-to-apply"
     both = game.ok("attack", "Vex", "Guard", "--full", "--odds", "--rolls", "2,2")
     assert both["result"]["resolved"] and both["result"]["odds"] == alone["result"]["odds"]
+
+
+@pytest.mark.parametrize("other", ["asleep", "bound", "paralyzed", "unconscious"])
+def test_part_3_13_victim_aware_wins_over_a_listed_unaware(
+    erc: Any, tmp_path: Path, other: str
+) -> None:
+    """Part 3.13: "`sneak --victim-aware` is the GM's word for this attack and wins over a
+    listed `unaware` condition (the victim is not flat-footed from being unaware; `asleep`,
+    `bound`, `paralyzed` and `unconscious` still make it flat-footed)"."""
+    mark = (
+        "  - {name: Mark, hp: 30, abilities: {dexterity: 16}, armor: {bonus: 4},"
+        " conditions: [unaware]}"
+    )
+    held = mark.replace("Mark", "Held").replace("[unaware]", f"[{other}, unaware]")
+    game = table(erc, tmp_path, VEX, mark, held)
+    aware = game.result("sneak", "Vex", "Mark", "--victim-aware", "--rolls", "4,1,1")
+    assert (aware["flat_footed"], aware["flat_footed_from"]) == (False, [])
+    assert one_attack(aware)["ac_kind"] == "normal"
+    still = game.result("sneak", "Vex", "Held", "--victim-aware", "--rolls", "1")
+    assert still["flat_footed"] is True and still["flat_footed_from"] == [other]
+    assert one_attack(still)["ac_kind"] == "flat-footed"
+    unaware = game.result("sneak", "Vex", "Mark", "--rolls", "1")
+    assert "unaware" in unaware["flat_footed_from"]

@@ -149,12 +149,26 @@ def test_sc1_4_one_that_cannot_act_does_not_start_a_competition(
 ) -> None:
     """SC1.4: "A combatant at 0 HP or below cannot act, nor can one asleep, unconscious,
     paralyzed or bound": A starts the contest, so such an A is refused (exit 2,
-    ``cannot-act``), as every other command that A starts; B, answering, still rolls."""
+    ``cannot-act``), as every other command that A starts; Part 3.14: so is such a B."""
     game.ok("condition", "Brute", condition, "--apply")
     refused = game.error("competition", "Brute", "Quick", "--rolls", "9,12")
     assert refused["code"] == "cannot-act" and condition in refused["message"]
-    answered = game.result("competition", "Quick", "Brute", "--rolls", "9,12")
-    assert answered["winner"] == "Brute"  # 9 + 0 against 12 + 3
+    answered = game.error("competition", "Quick", "Brute", "--rolls", "9,12")
+    assert answered["code"] == "cannot-act" and condition in answered["message"]
     game.ok("condition", "Brute", condition, "--remove", "--apply")
     game.ok("damage", "Brute", "10", "--apply")
     assert game.error("competition", "Brute", "Quick", "--rolls", "9,12")["code"] == "cannot-act"
+
+
+@pytest.mark.parametrize("extra", [(), ("--odds",), ("--rolls", "20,1")])
+def test_part_3_14_a_downed_second_side_cannot_win(game: Table, extra: tuple[str, ...]) -> None:
+    """Part 3.14: "A competition needs two sides who can act: when either side cannot act
+    (SC1.4), it is refused before any die with `cannot-act`, naming who and why (there is
+    no contest; the GM rules). A downed side can no longer win an opposed roll"."""
+    game.ok("damage", "Brute", "10", "--apply")  # 10 HP: down at 0
+    refused = game.error("competition", "Quick", "Brute", *extra)
+    assert refused["code"] == "cannot-act"
+    assert "Brute" in refused["message"] and "down" in refused["message"]
+    assert "no contest" in refused["message"]
+    game.ok("heal", "Brute", "1", "--apply")
+    assert game.result("competition", "Quick", "Brute", "--rolls", "1,20")["winner"] == "Brute"

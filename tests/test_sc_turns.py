@@ -298,7 +298,9 @@ def test_heal_up_to_the_maximum_ex_hp_do_not_come_back(game: Table) -> None:
     combat"."""
     game.ok("damage", "Chrome", "15", "--apply")
     healed = game.result("heal", "Chrome", "50", "--apply")
-    assert (healed["dealt"], healed["hp_after"], healed["ex_hp_after"]) == (5, 20, 0)
+    # issue 32: ``dealt`` the healing as given, ``health_change`` what HP did
+    assert (healed["dealt"], healed["health_change"]) == (50, 5)
+    assert (healed["hp_after"], healed["ex_hp_after"]) == (20, 0)
     assert game.error("heal", "Chrome", "-1")["code"] == "usage"
 
 

@@ -58,8 +58,12 @@ def _run(args: list[str], as_json: bool) -> int:
             _quiet_stdout(0)
         report(error, as_json, released_warnings())
         return 2
-    except BrokenPipeError:
+    except BrokenPipeError:  # help to a reader that stopped reading (``| head``)
         return _quiet_stdout(0)
+    except OSError as error:
+        if error.errno not in _STDOUT_FAILURES:
+            raise
+        return _unwritten(error)  # help or version into a full or closed stdout
     except Exception as error:
         return click_error(error, args)
     finally:
@@ -85,21 +89,55 @@ def _quiet_stdout(code: int) -> int:
     return code
 
 
+_STDOUT_FAILURES = (5, 9, 28, 32, 122)
+"""What a write to a full, closed or broken standard output raises (``errno``: EIO, EBADF,
+ENOSPC, EPIPE, EDQUOT)."""
+
+
+def _say(text: str) -> None:
+    """One line on stderr, if stderr takes it (when it does not, the exit code says it)."""
+    try:
+        sys.stderr.write(text)
+        sys.stderr.flush()
+    except (OSError, ValueError):
+        try:
+            import os
+
+            null = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(null, sys.stderr.fileno())
+            os.close(null)
+        except (OSError, ValueError, AttributeError):
+            pass
+
+
+def _why(exc: BaseException) -> str:
+    return getattr(exc, "strerror", None) or str(exc) or type(exc).__name__
+
+
+def _unwritten(exc: BaseException) -> int:
+    """Output other than a command's result (help, the version) could not be written: one
+    line on stderr, exit 2, as for any output (CONTRACT "Errors and exit codes")."""
+    _quiet_stdout(0)
+    _say(f"erc: cannot write the output: {_why(exc)}\n")
+    return 2
+
+
 def _lost_output(outcome: Outcome, exc: BaseException) -> int:
     """The output could not be written: after a recorded event that is an error naming the
-    event (exit 2); a reader that stopped reading (``| head``) is not."""
+    event (exit 2, even when stderr cannot take the message either); a reader that stopped
+    reading (``| head``) is not an error, and the command's own verdict stands (``check``
+    still exits 1 on an invalid file)."""
     _quiet_stdout(0)
-    why = getattr(exc, "strerror", None) or str(exc) or type(exc).__name__
     applied = outcome.applied
     if applied:
-        sys.stderr.write(
+        _say(
             f"erc: event {applied.get('event')} was recorded in {applied.get('journal')}, but "
-            f"its output could not be written ({why}); erc log shows it\n"
+            f"its output could not be written ({_why(exc)}); erc log shows it\n"
         )
         return 2
     if isinstance(exc, BrokenPipeError):
-        return 0
-    sys.stderr.write(f"erc: cannot write the output: {why}\n")
+        return outcome.code
+    _say(f"erc: cannot write the output: {_why(exc)}\n")
     return 2
 
 
@@ -282,6 +320,10 @@ def main() -> None:
     import gc
     import os
 
+    from erc.cli.interrupts import finished, take_over
+
+    take_over()  # Ctrl-C ends the command at once, by SIGINT, outside a held section
+
     # One command is one short process whose objects all live until it ends: the cyclic
     # collector would only walk them (about 4% of a command's instructions, measured).
     # Reference counting still frees everything acyclic; erc batch, which runs on, turns
@@ -314,6 +356,7 @@ def main() -> None:
 
         exit_by_interrupt()
         return
+    finished()  # done: an interrupt now is a KeyboardInterrupt for what follows to take
     sys.exit(code)
 
 

@@ -1,14 +1,27 @@
-"""Ctrl-C without losing what was recorded (CONTRACT "Combat state", issue 15).
+"""Ctrl-C without losing what was recorded, and without a crash (CONTRACT "Combat state",
+issues 15 and 32).
 
-Outside a ``Held`` section an interrupt ends the command at once: ``erc.cli.main`` exits by
-SIGINT (130 in a shell), without a traceback. From the moment an event is about to be
-appended until its output is written, the interrupt waits (``Held``): a script that sees the
-process end by SIGINT knows that every event it recorded was also reported. The handler is
-installed only for those sections, so an ordinary command never imports ``signal``.
+In the ``erc`` process an interrupt ends the command at once, by SIGINT (130 in a shell),
+without a traceback: from erc's first instruction (``erc/__init__.py`` sets the system's
+default action, which needs no Python code, until ``take_over``) to the end of the
+command. It is never raised as ``KeyboardInterrupt`` into code
+that may swallow it: an interrupt raised inside an extension's import (msgspec 0.23) was
+swallowed by it, left it half set up, and its next call crashed the process (SIGSEGV).
+
+From the moment an event is about to be appended until its output is written, the interrupt
+waits (``Held``): a script that sees the process end by SIGINT knows that every event it
+recorded was also reported. Once the command is done (``finished``), an interrupt is a
+``KeyboardInterrupt`` again, which what runs after it (the start-up image's refresh) takes.
+
+Outside the ``erc`` process (erc's functions called by a program, the tests), ``Guard``
+installs the handler for its extent only, and an interrupt outside ``Held`` is an ordinary
+``KeyboardInterrupt``. The ``_signal`` module is the interpreter's own, loaded before any
+code runs: importing ``signal`` would cost every command ``enum``.
 """
 
 from __future__ import annotations
 
+import _signal  # type: ignore[import-not-found]  # the interpreter's own (no stub)
 import contextlib
 
 TYPE_CHECKING = False
@@ -22,34 +35,51 @@ class _Pending:
     previous: Any = None
     critical = 0
     interrupted = False
+    process = False
+    """The handler is the ``erc`` process's own (``take_over``): outside ``Held`` an
+    interrupt ends it at once."""
 
 
 def _handler(signum: int, frame: FrameType | None) -> None:
     if _Pending.critical:
         _Pending.interrupted = True  # the section ends first (``Held``)
+    elif _Pending.process:
+        exit_by_interrupt()
     else:
         raise KeyboardInterrupt
 
 
+def take_over() -> None:
+    """The ``erc`` process's handler from now on (``erc.cli.main``); an interrupt that the
+    parent has the process ignore (a job started in the background) stays ignored."""
+    _Pending.process = True
+    _Pending.installed += 1
+    if _signal.getsignal(_signal.SIGINT) != _signal.SIG_IGN:
+        _Pending.previous = _signal.signal(_signal.SIGINT, _handler)
+
+
+def finished() -> None:
+    """The command is done: an interrupt is a ``KeyboardInterrupt`` again (unless a ``Held``
+    section is still open, which it waits for)."""
+    _Pending.process = False
+
+
 class Guard:
     """Ctrl-C handled by erc for this extent (nestable): outside a ``Held`` section it
-    interrupts at once, as Python's own handler does; inside one it waits for its end.
-    ``erc batch`` installs it once for all its lines."""
+    interrupts at once (in the ``erc`` process, by ending it; else as Python's own handler
+    does); inside one it waits for its end. ``erc batch`` installs it once for all its
+    lines."""
 
     def __enter__(self) -> Guard:
         if _Pending.installed == 0:
-            import signal
-
-            _Pending.previous = signal.signal(signal.SIGINT, _handler)
+            _Pending.previous = _signal.signal(_signal.SIGINT, _handler)
         _Pending.installed += 1
         return self
 
     def __exit__(self, *exc: object) -> None:
         _Pending.installed -= 1
         if _Pending.installed == 0:
-            import signal
-
-            signal.signal(signal.SIGINT, _Pending.previous)
+            _signal.signal(_signal.SIGINT, _Pending.previous)
 
 
 class Held:
@@ -73,13 +103,14 @@ class Held:
 
 
 def exit_by_interrupt() -> None:
-    """End the process by SIGINT, as an interrupted program should (the shell sees 130)."""
+    """End the process by SIGINT, as an interrupted program should (the shell sees 130).
+    What stdout holds is flushed first: a whole document (``emit`` writes one in a single
+    call) or lines already made; never a traceback, whatever the flush meets."""
     import os
-    import signal
     import sys
 
-    with contextlib.suppress(OSError, ValueError):
+    with contextlib.suppress(Exception):
         sys.stdout.flush()
-    signal.signal(signal.SIGINT, signal.SIG_DFL)
-    os.kill(os.getpid(), signal.SIGINT)
+    _signal.signal(_signal.SIGINT, _signal.SIG_DFL)
+    os.kill(os.getpid(), _signal.SIGINT)
     sys.exit(130)  # where the signal did not end us

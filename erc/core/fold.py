@@ -230,21 +230,67 @@ def _quoted(name: str) -> str:
     return shlex.quote(name)
 
 
-def cancelled(entries: Iterable[Entry]) -> set[int]:
-    """The ids of events an undo cancelled (undo effects name the event they cancel). An
-    undo that is itself cancelled cancels nothing (``erc undo`` after ``erc undo --to``
-    restores what it cancelled, R14.6): an event is only cancelled by a later one, so the
-    events are read from the last back."""
+RESTORABLE = "undo-to"
+"""The command of an event whose undo restores what it cancelled (R14.6: ``erc undo`` after
+``erc undo --to`` brings everything back)."""
+
+
+def cancelled(
+    entries: Iterable[Entry], path: str | None = None, known: Iterable[int] = ()
+) -> set[int]:
+    """The ids of events an undo cancelled (undo effects name the event they cancel).
+
+    An undo names an event of an earlier line that is still in force and is not a plain undo
+    (what ``erc undo`` writes); an undo of an ``undo --to`` event cancels it, which restores
+    what it cancelled (R14.6). Any other undo (of a later event or of itself, of an event
+    undone already, of a plain undo) is a hand edit, refused with its line as other hand
+    edits are, so the state never depends on how much of the journal was folded at once.
+    ``known``: ids of the lines before ``entries`` (a snapshot's): the first undo of one of
+    them ends the reading there, with that id in the set returned, and the caller folds from
+    the start, which checks every line in order."""
     gone: set[int] = set()
-    for entry in reversed(entries if isinstance(entries, (list, tuple)) else list(entries)):
-        if entry.id in gone:
-            continue
+    undos: set[int] = set()
+    cancels: dict[int, list[int]] = {}
+    before = set(known)
+    seen = set(before)
+    for entry in entries:
+        undoes = False
         for raw in entry.effects:
             if isinstance(raw, dict) and raw.get("type") == "undo":
+                undoes = True
                 target = raw.get("event")
+                if target in before:
+                    return gone | {target}
                 if isinstance(target, int) and not isinstance(target, bool):
+                    _check_undo(entry, target, path, seen=seen, gone=gone, undos=undos)
                     gone.add(target)
+                    gone.difference_update(cancels.get(target, ()))  # an undo --to undone
+                    cancels.setdefault(entry.id, []).append(target)
+        seen.add(entry.id)
+        if (undoes or entry.command == "undo") and entry.command != RESTORABLE:
+            undos.add(entry.id)
     return gone
+
+
+def _check_undo(
+    entry: Entry, target: int, path: str | None, *, seen: set[int], gone: set[int], undos: set[int]
+) -> None:
+    """Refuse an undo that names no earlier event in force (``cancelled``)."""
+    if target not in seen:
+        why = "itself" if target == entry.id else f"event {target}, which no earlier line holds"
+    elif target in gone:
+        why = f"event {target}, which an earlier undo already cancelled"
+    elif target in undos:
+        why = f"event {target}, which is an undo itself (undo the event again instead)"
+    else:
+        return
+    raise ErcError(
+        "bad-journal",
+        f"journal line {entry.line}: an undo must name an earlier event still in force; this "
+        f"one names {why}",
+        path,
+        entry.line,
+    )
 
 
 def fold(
@@ -257,7 +303,7 @@ def fold(
     their undos cancelled, when the caller has them (``cancelled``)."""
     listed = list(entries)
     if gone is None:
-        gone = cancelled(listed)
+        gone = cancelled(listed, path)
     names = renamed(listed, gone)
     seen: dict[Any, Effect] = {}
     tracker.settle()  # what the file's own state already ends (a grapple by one who is down)

@@ -72,25 +72,37 @@ class Read(Value):
     """The torn last line is a whole event that only lacks its newline (``_whole_event``)."""
 
 
-def default_path(encounter_path: str) -> str:
-    """``<encounter>.journal.jsonl`` beside the encounter (``ambush.yaml`` ->
-    ``ambush.journal.jsonl``).
+JOURNAL_SUFFIX = ".journal.jsonl"
+OTHER_SUFFIX = ".erc-journal.jsonl"
+"""The journal of an encounter whose name ends neither ``.yaml`` nor ``.yml``: a suffix no
+``.yaml`` or ``.yml`` file's journal ends with, so no two encounters share one."""
 
-    A symlinked encounter shares the journal of the file it names (so does ``/dev/stdin``
-    redirected from a file); ``x.yml`` keeps ``x.yml.journal.jsonl``, so a twin ``x.yaml``
-    never shares its journal, unless it already has the older ``x.journal.jsonl`` and no
-    twin (a journal once recorded is never left behind).
+
+def default_path(encounter_path: str) -> str:
+    """The journal beside the encounter, one per encounter file whatever its name (the rule
+    docs/journal.md states):
+
+    - ``NAME.yaml`` -> ``NAME.journal.jsonl`` (``ambush.yaml`` -> ``ambush.journal.jsonl``);
+    - ``NAME.yml`` -> ``NAME.yml.journal.jsonl``, or the older ``NAME.journal.jsonl`` while
+      that exists and no ``NAME.yml.journal.jsonl`` or twin ``NAME.yaml`` does (a journal
+      once recorded is never left behind);
+    - any other name (``fight``, ``x.yml.yaml``, ``x.yaml.yaml``) -> ``NAME.erc-journal.jsonl``.
+
+    No two names map to one journal: the first form's part before ``.journal.jsonl`` never
+    ends ``.yml`` or ``.yaml``, the second's always ends ``.yml``, and the third's suffix is
+    no other's. A symlinked encounter shares the journal of the file it names (so does
+    ``/dev/stdin`` redirected from a file).
     """
     path = os.path.realpath(encounter_path) if os.path.islink(encounter_path) else encounter_path
     root, ext = os.path.splitext(path)
-    if ext == ".yaml":
-        return root + ".journal.jsonl"
+    if ext == ".yaml" and not root.endswith((".yml", ".yaml")):
+        return root + JOURNAL_SUFFIX
     if ext == ".yml":
-        older, own = root + ".journal.jsonl", path + ".journal.jsonl"
+        older, own = root + JOURNAL_SUFFIX, path + JOURNAL_SUFFIX
         if os.path.exists(older) and not os.path.exists(own) and not os.path.exists(root + ".yaml"):
             return older
         return own
-    return path + ".journal.jsonl"
+    return path + OTHER_SUFFIX
 
 
 def _bad(path: str, line: int, message: str) -> ErcError:
@@ -505,20 +517,39 @@ def _may_begin_an_event(start: bytes) -> bool:
     return start.startswith(_EVENT_START) or _EVENT_START.startswith(start)
 
 
-def _not_the_encounter(fd: int, path: str, encounter: str) -> None:
-    """Refuse a journal that is the encounter file itself (another name for it included)."""
-    try:
-        theirs = os.stat(encounter)
-    except (OSError, ValueError):
+def _not_in_use(fd: int, path: str, encounter: str | None) -> None:
+    """Refuse a journal that is the encounter file, standard output or standard error (any
+    name for the same file: its device and inode), before anything is read or written: a
+    journal there would be overwritten by erc's own output, or would rewrite the encounter
+    (CONTRACT: "The encounter file itself is never rewritten")."""
+    if path == os.devnull:
         return
     ours = os.fstat(fd)
-    if (ours.st_dev, ours.st_ino) == (theirs.st_dev, theirs.st_ino):
-        raise ErcError(
-            "bad-journal",
-            f"the journal {path} is the encounter file itself: give --journal (or ERC_JOURNAL) "
-            "another file",
-            path,
-        )
+    same = (ours.st_dev, ours.st_ino)
+    if encounter is not None:
+        try:
+            theirs = os.stat(encounter)
+        except (OSError, ValueError):
+            theirs = None
+        if theirs is not None and (theirs.st_dev, theirs.st_ino) == same:
+            raise ErcError(
+                "bad-journal",
+                f"the journal {path} is the encounter file itself: give --journal (or "
+                "ERC_JOURNAL) another file",
+                path,
+            )
+    for number, stream in ((1, "standard output"), (2, "standard error")):
+        try:
+            info = os.fstat(number)
+        except OSError:
+            continue
+        if stat.S_ISREG(info.st_mode) and (info.st_dev, info.st_ino) == same:
+            raise ErcError(
+                "bad-journal",
+                f"the journal {path} is erc's {stream}, which erc writes its own output to: "
+                "give --journal (or ERC_JOURNAL) another file; nothing was written",
+                path,
+            )
 
 
 _TORN_READ = "a torn line (an interrupted write) was skipped"
@@ -564,8 +595,7 @@ class Handle:
         try:
             self._lock()
             if self.fd is not None:
-                if encounter is not None and not self.created:
-                    _not_the_encounter(self.fd, path, encounter)
+                _not_in_use(self.fd, path, encounter)
                 if write:
                     self._repair()
                 self.size = _size(self.fd, path)

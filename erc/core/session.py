@@ -57,9 +57,9 @@ class Loaded:
             kept = snapshots.load(self.journal, self.ruleset, self.base, kind)
         tracker: Tracker | None = None
         if kept is not None and kept.offset <= handle.size and handle.crc(kept.offset) == kept.crc:
-            known = set(kept.index.ids)
-            read = handle.scan(kept.offset, kept.lines, kept.crc, known)
-            gone = cancelled(read.entries)
+            known = set(kept.index.ids)  # the snapshot's ids (``scan`` adds the tail's to its set)
+            read = handle.scan(kept.offset, kept.lines, kept.crc, set(known))
+            gone = cancelled(read.entries, self.journal, known)
             if not gone & known:  # else an old event was undone: refold
                 try:
                     tracker = restore(self.base, kept.tracker, kind)
@@ -69,7 +69,7 @@ class Loaded:
         if tracker is None:
             read = handle.scan()
             tracker, index = kind(self.base), Index()
-            gone = cancelled(read.entries)
+            gone = cancelled(read.entries, self.journal)
         fold(tracker, read.entries, self.journal, gone)  # the undone ids found once
         index.add(read.entries, gone)
         handle.next = index.next

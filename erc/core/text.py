@@ -122,3 +122,79 @@ def as_written(value: object) -> str:
         return json.dumps(value, ensure_ascii=False)
     except (TypeError, ValueError):
         return repr(value)
+
+
+# Letters of other scripts drawn like a Latin letter in common fonts, each with that letter:
+# Cyrillic and Greek capitals and the lowercase letters whose shape is the Latin one (not
+# those only alike in some fonts: Cyrillic н, Greek η). A small, deliberate part of Unicode's
+# confusables (UTS #39), for names a GM types: fullwidth and other compatibility forms are
+# NFKC's, and case is casefold's.
+_LOOK_ALIKES = str.maketrans(
+    {
+        "\u0410": "A",  # CYRILLIC CAPITAL LETTER A
+        "\u0412": "B",  # CYRILLIC CAPITAL LETTER VE
+        "\u0415": "E",  # CYRILLIC CAPITAL LETTER IE
+        "\u041a": "K",  # CYRILLIC CAPITAL LETTER KA
+        "\u041c": "M",  # CYRILLIC CAPITAL LETTER EM
+        "\u041d": "H",  # CYRILLIC CAPITAL LETTER EN
+        "\u041e": "O",  # CYRILLIC CAPITAL LETTER O
+        "\u0420": "P",  # CYRILLIC CAPITAL LETTER ER
+        "\u0421": "C",  # CYRILLIC CAPITAL LETTER ES
+        "\u0422": "T",  # CYRILLIC CAPITAL LETTER TE
+        "\u0425": "X",  # CYRILLIC CAPITAL LETTER HA
+        "\u0423": "Y",  # CYRILLIC CAPITAL LETTER U
+        "\u0405": "S",  # CYRILLIC CAPITAL LETTER DZE
+        "\u0406": "I",  # CYRILLIC CAPITAL LETTER BYELORUSSIAN-UKRAINIAN I
+        "\u0408": "J",  # CYRILLIC CAPITAL LETTER JE
+        "\u051a": "Q",  # CYRILLIC CAPITAL LETTER QA
+        "\u051c": "W",  # CYRILLIC CAPITAL LETTER WE
+        "\u04ae": "Y",  # CYRILLIC CAPITAL LETTER STRAIGHT U
+        "\u04c0": "I",  # CYRILLIC LETTER PALOCHKA
+        "\u0430": "a",  # CYRILLIC SMALL LETTER A
+        "\u0435": "e",  # CYRILLIC SMALL LETTER IE
+        "\u043e": "o",  # CYRILLIC SMALL LETTER O
+        "\u0440": "p",  # CYRILLIC SMALL LETTER ER
+        "\u0441": "c",  # CYRILLIC SMALL LETTER ES
+        "\u0443": "y",  # CYRILLIC SMALL LETTER U
+        "\u0445": "x",  # CYRILLIC SMALL LETTER HA
+        "\u0455": "s",  # CYRILLIC SMALL LETTER DZE
+        "\u0456": "i",  # CYRILLIC SMALL LETTER BYELORUSSIAN-UKRAINIAN I
+        "\u0458": "j",  # CYRILLIC SMALL LETTER JE
+        "\u0501": "d",  # CYRILLIC SMALL LETTER KOMI DE
+        "\u051b": "q",  # CYRILLIC SMALL LETTER QA
+        "\u051d": "w",  # CYRILLIC SMALL LETTER WE
+        "\u04bb": "h",  # CYRILLIC SMALL LETTER SHHA
+        "\u04af": "y",  # CYRILLIC SMALL LETTER STRAIGHT U
+        "\u04cf": "l",  # CYRILLIC SMALL LETTER PALOCHKA
+        "\u0391": "A",  # GREEK CAPITAL LETTER ALPHA
+        "\u0392": "B",  # GREEK CAPITAL LETTER BETA
+        "\u0395": "E",  # GREEK CAPITAL LETTER EPSILON
+        "\u0396": "Z",  # GREEK CAPITAL LETTER ZETA
+        "\u0397": "H",  # GREEK CAPITAL LETTER ETA
+        "\u0399": "I",  # GREEK CAPITAL LETTER IOTA
+        "\u039a": "K",  # GREEK CAPITAL LETTER KAPPA
+        "\u039c": "M",  # GREEK CAPITAL LETTER MU
+        "\u039d": "N",  # GREEK CAPITAL LETTER NU
+        "\u039f": "O",  # GREEK CAPITAL LETTER OMICRON
+        "\u03a1": "P",  # GREEK CAPITAL LETTER RHO
+        "\u03a4": "T",  # GREEK CAPITAL LETTER TAU
+        "\u03a5": "Y",  # GREEK CAPITAL LETTER UPSILON
+        "\u03a7": "X",  # GREEK CAPITAL LETTER CHI
+        "\u03bf": "o",  # GREEK SMALL LETTER OMICRON
+        "\u03bd": "v",  # GREEK SMALL LETTER NU
+        "\u03b1": "a",  # GREEK SMALL LETTER ALPHA
+        "\u03c1": "p",  # GREEK SMALL LETTER RHO
+        "\u03c7": "x",  # GREEK SMALL LETTER CHI
+        "\u03b9": "i",  # GREEK SMALL LETTER IOTA
+        "\u0131": "i",  # LATIN SMALL LETTER DOTLESS I
+    }
+)
+
+
+def look_alike(name: str) -> str:
+    """What ``name`` looks like: NFKC (fullwidth B, U+FF22, is ``B``), the letters of
+    ``_LOOK_ALIKES`` as the Latin ones they are drawn like, then casefold. Two names with one
+    look-alike that are not one name cannot be told apart on a screen."""
+    import unicodedata
+
+    return unicodedata.normalize("NFKC", name).translate(_LOOK_ALIKES).casefold()

@@ -123,7 +123,9 @@ def checked(text: str, path: str | None = None) -> tuple[Any | None, list[Proble
         ordered = sorted(problems, key=lambda p: (p.line or 0, p.column or 0))
         return None, ordered or [Problem("the file is empty")], []
     encounter = loader.build(spec, path)
-    return encounter, [], loader.warnings(encounter, doc)
+    from erc.core.encounter.common import look_alike_names
+
+    return encounter, [], loader.warnings(encounter, doc) + look_alike_names(doc)
 
 
 def problems_in(text: str, path: str | None = None) -> tuple[Any | None, list[Problem]]:

@@ -246,14 +246,55 @@ def _remove(path: str) -> None:
         return
 
 
-def _prune(where: str, suffix: str, keep: int) -> None:
-    """Keep at most ``keep`` entries: the least recently written go first."""
+STALE_TEMPORARY_NS = 10 * 60 * 10**9
+"""A temporary file this old is abandoned whatever its process id says (ids are reused)."""
+
+
+def _abandoned(where: str, name: str, suffix: str) -> bool | None:
+    """Whether ``name`` is a temporary file (``ENTRY.PID.tmp``, ``write_entry``) that its
+    writer left behind: killed before its rename (kill -9, or Ctrl-C). None: not one."""
+    stem, dot, tail = name.rpartition(".")
+    entry, _, pid = stem.rpartition(".")
+    if tail != "tmp" or not dot or not entry.endswith(suffix) or not pid.isdigit():
+        return None
+    import time
+
     try:
-        names = [n for n in os.listdir(where) if n.endswith(suffix)]
-        if len(names) <= keep:
+        age = time.time_ns() - os.stat(os.path.join(where, name)).st_mtime_ns
+    except OSError:
+        return False  # renamed or swept meanwhile
+    if age > STALE_TEMPORARY_NS:
+        return True
+    if int(pid) == os.getpid():
+        return False
+    try:
+        os.kill(int(pid), 0)
+    except ProcessLookupError:
+        return True
+    except (OSError, OverflowError, ValueError):
+        return False  # another user's process, or no way to tell
+    return False
+
+
+def _prune(where: str, suffix: str, keep: int) -> None:
+    """Sweep the temporary files writers left behind, and keep at most ``keep`` files of
+    ``suffix``, temporary ones being written counted: the least recently written go
+    first."""
+    try:
+        names = os.listdir(where)
+        entries = [n for n in names if n.endswith(suffix)]
+        writing = 0
+        for name in names:
+            left = _abandoned(where, name, suffix)
+            if left:
+                _remove(os.path.join(where, name))
+            elif left is False:
+                writing += 1
+        extra = len(entries) + writing - keep
+        if extra <= 0:
             return
-        dated = sorted(names, key=lambda n: os.stat(os.path.join(where, n)).st_mtime_ns)
-        for name in dated[: len(names) - keep]:
+        dated = sorted(entries, key=lambda n: os.stat(os.path.join(where, n)).st_mtime_ns)
+        for name in dated[:extra]:
             _remove(os.path.join(where, name))
     except OSError:
         return

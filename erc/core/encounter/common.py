@@ -12,7 +12,7 @@ from erc.core.encounter.limits import MAX_COMBATANTS, MAX_COUNT
 from erc.core.encounter.validate import dotted
 from erc.core.encounter.yamlread import Document, Path
 from erc.core.errors import Problem
-from erc.core.text import name_problem, normal
+from erc.core.text import folded, look_alike, name_problem, normal
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -108,3 +108,49 @@ def name_checks(doc: Document, report: Report) -> None:
         report(
             ("combatants",), f"{total} combatants with counts expanded; at most {MAX_COMBATANTS}"
         )
+
+
+def look_alike_names(doc: Document) -> list[Problem]:
+    """A warning for each combatant name that looks like an earlier one without being it
+    (``erc.core.text.look_alike``: a Cyrillic A, U+0410, for a Latin ``A``; a fullwidth B):
+    both show as one name in ``status``. Placed at the later name, naming the earlier's
+    line."""
+    problems: list[Problem] = []
+    report = reporter(doc, problems)
+    seen: dict[str, tuple[str, Path]] = {}
+    for at, entry in entries(doc):
+        name, count = entry.get("name"), whole(entry.get("count"), 1)
+        if not isinstance(name, str) or not 1 <= count <= MAX_COUNT or name_problem(name):
+            continue
+        for each in expand(name, count):
+            looks = look_alike(each)
+            first = seen.get(looks)
+            if first is None:
+                seen[looks] = (each, (*at, "name"))
+            elif folded(first[0]) != folded(each):
+                mark = doc.mark(first[1])
+                where = f" at line {mark[0]}" if mark else ""
+                report(
+                    (*at, "name"),
+                    f"the name {each!r} looks like {first[0]!r}{where} "
+                    f"({_differences(first[0], each)}): a table cannot tell them apart",
+                )
+                break
+    return problems
+
+
+def _differences(first: str, second: str) -> str:
+    """Which characters of the two names differ, by their Unicode names."""
+    import unicodedata
+
+    def named(char: str) -> str:
+        return f"U+{ord(char):04X} {unicodedata.name(char, '?')}"
+
+    pairs = [
+        (a, b)
+        for a, b in zip(first, second, strict=False)
+        if a != b and a.casefold() != b.casefold()
+    ]
+    if not pairs or len(first) != len(second):
+        return "one with compatibility characters"
+    return ", ".join(f"{named(b)} for {named(a)}" for a, b in pairs[:3])

@@ -580,7 +580,7 @@ def adjust_damage(result: Any) -> list[Effect]:
 
 
 def adjust_heal(result: Any) -> list[Effect]:
-    return [Heal(result.name, result.dealt)] if result.dealt else []
+    return [Heal(result.name, result.health_change)] if result.health_change else []
 
 
 def condition(result: Any) -> list[Effect]:

@@ -282,7 +282,7 @@ def damage(result: Any) -> list[Effect]:
 
 
 def heal(result: Any) -> list[Effect]:
-    return [Heal(result.name, result.dealt)] if result.dealt > 0 else []
+    return [Heal(result.name, result.health_change)] if result.health_change > 0 else []
 
 
 def condition(result: Any) -> list[Effect]:

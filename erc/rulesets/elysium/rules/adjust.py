@@ -125,8 +125,9 @@ def pick_up(who: Combatant, weapon: str | None, *, ap: int | None) -> PickedUp:
 
 
 class HpChange(Value):
-    """``erc damage`` / ``erc heal`` (the shape of ER's): ``amount`` as given, ``dealt``
-    what changes HP (damage: the amount; healing: up to the maximum)."""
+    """``erc damage`` / ``erc heal`` (the shape of ER's): ``amount`` as given; ``dealt`` the
+    amount as the rules apply it, before HP's floor and ceiling (as in every ruleset);
+    ``health_change`` what HP did (``hp_after - hp_before``)."""
 
     name: str
     kind: str  # "damage" or "heal"
@@ -136,6 +137,7 @@ class HpChange(Value):
     hp_after: int
     down: bool
     notes: tuple[str, ...]
+    health_change: int = 0
 
 
 def hp_change(who: Combatant, amount: int, *, heal: bool) -> HpChange:
@@ -143,7 +145,7 @@ def hp_change(who: Combatant, amount: int, *, heal: bool) -> HpChange:
     notes: list[str] = []
     if heal:
         after = min(who.hp_max, who.hp + amount)
-        dealt = after - who.hp
+        dealt = amount
         if after == who.hp_max:
             notes.append("HP are at their maximum")
         if who.hp == 0 and after > 0:
@@ -163,6 +165,7 @@ def hp_change(who: Combatant, amount: int, *, heal: bool) -> HpChange:
         hp_after=after,
         down=after == 0,
         notes=tuple(notes),
+        health_change=after - who.hp,
     )
 
 

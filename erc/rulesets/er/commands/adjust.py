@@ -56,7 +56,7 @@ def heal(
         command="heal",
         resolve=lambda _dice: result,
         render=RENDER,
-        effects=lambda r: [Heal(r.name, r.dealt)] if r.dealt else [],
+        effects=lambda r: [Heal(r.name, r.health_change)] if r.health_change else [],
         draws=False,
     )
 

@@ -28,7 +28,10 @@ MAX_ROUNDS = 1_000
 
 
 class Adjusted(Value):
-    """``erc damage`` or ``erc heal``: ``amount`` as given, ``dealt`` what changes Body."""
+    """``erc damage`` or ``erc heal``: ``amount`` as given; ``dealt`` the amount as the rules
+    apply it, before Body's floor and ceiling (damage after resistance, R5.5; healing as
+    given), in every ruleset; ``health_change`` what Body did (``body_after - body_before``:
+    negative for damage, positive for healing)."""
 
     name: str
     kind: str  # "damage" or "heal"
@@ -41,6 +44,7 @@ class Adjusted(Value):
     down: bool
     woke: bool
     notes: tuple[str, ...]
+    health_change: int = 0
 
 
 def _amount(amount: int, what: str) -> None:
@@ -73,6 +77,7 @@ def damage(target: Combatant, amount: int, damage_type: str | None) -> Adjusted:
         down=after == 0,
         woke=woke,
         notes=tuple(notes),
+        health_change=after - target.body,
     )
 
 
@@ -91,12 +96,13 @@ def heal(target: Combatant, amount: int) -> Adjusted:
         amount=amount,
         damage_type=None,
         resistance="none",
-        dealt=after - target.body,
+        dealt=amount,
         body_before=target.body,
         body_after=after,
         down=after == 0,
         woke=False,
         notes=notes,
+        health_change=after - target.body,
     )
 
 

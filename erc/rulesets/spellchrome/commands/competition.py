@@ -43,6 +43,14 @@ def competition(
     """
     enc = loaded.encounter
     side_a, side_b = find_actor(enc, a, cannot_act), find(enc, b)  # A starts it (SC1.4)
+    why_not = cannot_act(side_b)
+    if why_not:  # SC-P14: two sides who can act, or no contest (the GM rules)
+        raise ErcError(
+            "cannot-act",
+            f"{side_b.name} cannot act: {why_not}; a competition needs two sides who can act "
+            "(SC-P14), so there is no contest: the GM rules",
+            enc.path,
+        )
     if side_a.name == side_b.name:
         raise ErcError("bad-option", f"a competition needs two combatants, not {side_a.name} twice")
     pair = (side_a, side_b)

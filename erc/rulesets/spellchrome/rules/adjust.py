@@ -14,20 +14,23 @@ MAX_AMOUNT = 10_000
 
 
 class Adjusted(Value):
-    """``erc damage`` or ``erc heal``: ``amount`` as given, ``dealt`` what changes."""
+    """``erc damage`` or ``erc heal``: ``amount`` as given; ``dealt`` the amount as the rules
+    apply it (as in every ruleset: before the ceiling of HP; damage: taken off EX-HP and HP
+    together; healing: as given); ``health_change`` what HP did (``hp_after - hp_before``:
+    EX-HP apart)."""
 
     name: str
     kind: str
     """``damage`` or ``heal``."""
     amount: int
     dealt: int
-    """Damage: taken off EX-HP and HP together; healing: the HP restored."""
     hp_before: int
     hp_after: int
     ex_hp_before: int
     ex_hp_after: int
     down: bool
     notes: tuple[str, ...] = ()
+    health_change: int = 0
 
 
 def _amount(amount: int, what: str) -> None:
@@ -53,6 +56,7 @@ def damage(target: Combatant, amount: int) -> Adjusted:
         ex_hp_after=target.ex_hp - absorbed,
         down=after <= 0,
         notes=notes,
+        health_change=after - target.hp,
     )
 
 
@@ -65,13 +69,14 @@ def heal(target: Combatant, amount: int) -> Adjusted:
         name=target.name,
         kind="heal",
         amount=amount,
-        dealt=after - target.hp,
+        dealt=amount,
         hp_before=target.hp,
         hp_after=after,
         ex_hp_before=target.ex_hp,
         ex_hp_after=target.ex_hp,
         down=after <= 0,
         notes=notes,
+        health_change=after - target.hp,
     )
 
 

@@ -28,7 +28,8 @@ class HitDamage(Value):
     damage_mod: int
     halved: bool
     minimum_applied: bool
-    """The floor raised the damage: 1 for melee and thrown hits (SC6.3), 0 for others."""
+    """SC6.3's minimum raised the damage to 1 (melee and thrown hits only: the floor of 0 for
+    other hits is not a minimum, issue 32)."""
     damage: int
 
 
@@ -45,7 +46,7 @@ def hit_damage(
         strength=strength,
         damage_mod=damage_mod,
         halved=halved,
-        minimum_applied=raw < floor,
+        minimum_applied=minimum and raw < floor,
         damage=max(floor, raw),
     )
 
