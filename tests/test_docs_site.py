@@ -1,6 +1,5 @@
 """The docs site's configuration (mkdocs.yml): every page under docs/ is in the navigation,
-and every navigation entry has its page, but for the pages other branches add (issue 33:
-their lines are in the navigation before their files land)."""
+and every navigation entry has its page (issue 33)."""
 
 from __future__ import annotations
 
@@ -15,10 +14,6 @@ import pytest
 import yaml
 
 from tests.conftest import ROOT
-
-PENDING = {"journal.md"}
-"""Pages written on other branches (journal.md: issue 32); once merged, each is simply a page
-like the others."""
 
 
 def nav_files() -> list[str]:
@@ -38,7 +33,7 @@ def nav_files() -> list[str]:
 
 def test_every_nav_entry_has_its_page() -> None:
     missing = [f for f in nav_files() if not (ROOT / "docs" / f).is_file()]
-    assert set(missing) <= PENDING, set(missing) - PENDING
+    assert missing == []
 
 
 def test_every_page_is_in_the_nav() -> None:
