@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import os
 import platform
+import shutil
 import statistics
 import subprocess
 import sys
@@ -184,6 +185,52 @@ def odds_rows() -> list[tuple[str, str, str, bool]]:
     return rows
 
 
+INSTRUCTION_TARGET = 1.35
+"""``attack --json`` and ``roll-init --json``: at most this many times the floor's instructions
+(issue 29), counted by callgrind, which a busy machine does not move."""
+
+
+def instructions(argv: list[str], env: dict[str, str]) -> int | None:
+    """The instructions one run of ``argv`` executes (callgrind's ``Collected``)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        out = subprocess.run(
+            ["valgrind", "--tool=callgrind", f"--callgrind-out-file={tmp}/out", *argv],
+            capture_output=True,
+            text=True,
+            env=env,
+            check=False,
+        )
+    for line in out.stderr.splitlines():
+        if "Collected :" in line:
+            return int(line.rpartition(":")[2].strip())
+    return None
+
+
+def instruction_rows(
+    cases: dict[str, list[str]], env: dict[str, str]
+) -> list[tuple[str, str, str, bool]]:
+    """The one-shot commands by instructions against the floor's (skipped without valgrind)."""
+    if shutil.which("valgrind") is None:
+        return [("instructions", "valgrind not installed: not counted", "", True)]
+    floor = instructions(cases["floor"], env)
+    rows = []
+    for name in ("attack --json", "roll-init --json"):
+        count = instructions(cases[name], env)
+        if floor is None or count is None:
+            rows.append((f"{name}, instructions", "not counted", "", True))
+            continue
+        ratio = count / floor
+        rows.append(
+            (
+                f"{name}, instructions",
+                f"{count / 1e6:.2f}M, floor {floor / 1e6:.2f}M: {ratio:.3f}x",
+                f"<= {INSTRUCTION_TARGET}x",
+                ratio <= INSTRUCTION_TARGET,
+            )
+        )
+    return rows
+
+
 def main() -> int:
     print(
         f"machine: {platform.machine()}, {os.cpu_count()} cores, Python "
@@ -333,6 +380,7 @@ def main() -> int:
                 True,
             )
         )
+        rows += instruction_rows(cases, env)
         rows += simulate_rows(env)
     rows += odds_rows()
     width = max(len(r[0]) for r in rows)
