@@ -298,21 +298,9 @@ def shocks(victim: Combatant, damage: int) -> bool:
 def shock(dice: Dice, victim: Combatant, damage: int) -> Shock:
     """R6.5: a heavy blow (``shocks``) -> a Resilience feat (R2.1) against Comp 5 + damage;
     failing, incapacitated for its next d3 actions."""
-    threshold = shock_threshold(victim.body_max)
-    modifier = victim.mod("resilience")
     if not shocks(victim, damage):
-        return Shock(
-            triggered=False,
-            threshold=threshold,
-            damage=damage,
-            comp=None,
-            roll=None,
-            dice=(),
-            modifier=modifier,
-            total=None,
-            saved=None,
-            incapacitated_actions=0,
-        )
+        return _no_shock(victim, damage, pending=False)
+    threshold = shock_threshold(victim.body_max)
     comp = SHOCK_COMP_BASE + damage
     save = feat(dice, victim, "resilience", comp, purpose=f"{victim.name} shock resilience feat")
     actions = 0 if save.success else dice.d3(f"{victim.name} incapacitated actions")
@@ -332,20 +320,23 @@ def shock(dice: Dice, victim: Combatant, damage: int) -> Shock:
 
 def pending_shock(victim: Combatant, damage: int) -> Shock:
     """R6.5: "Held damage (the drop) shocks when it is inflicted, not when it is held"."""
-    modifier = victim.mod("resilience")
-    threshold = shock_threshold(victim.body_max)
+    return _no_shock(victim, damage, pending=True)
+
+
+def _no_shock(victim: Combatant, damage: int, *, pending: bool) -> Shock:
+    """No shock save rolled: the blow is too light (R6.5), or held for later (``pending``)."""
     return Shock(
         triggered=False,
-        threshold=threshold,
+        threshold=shock_threshold(victim.body_max),
         damage=damage,
         comp=None,
         roll=None,
         dice=(),
-        modifier=modifier,
+        modifier=victim.mod("resilience"),
         total=None,
         saved=None,
         incapacitated_actions=0,
-        pending=True,
+        pending=pending,
     )
 
 
