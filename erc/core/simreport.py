@@ -49,8 +49,11 @@ class ExactOdds(Value):
 
 
 class Expectation(Value):
+    """One ``--expect SIDE>=P``: the side, P (``min_chance``), the estimate and whether it
+    met P."""
+
     side: str
-    at_least: float
+    min_chance: float
     p_win: float
     interval: tuple[float, float]
     met: bool
@@ -131,7 +134,7 @@ def report(
     expectations = tuple(
         Expectation(
             side=side,
-            at_least=p,
+            min_chance=p,
             p_win=by_side[side].p_win,
             interval=by_side[side].interval,
             met=by_side[side].p_win >= p,

@@ -73,7 +73,7 @@ def render(outcome: Outcome) -> Iterator[Any]:
     for e in r.expect:
         verdict = "met" if e.met else "MISSED"
         yield text(
-            f"expect {e.side} >= {e.at_least:g}: {verdict} ({_pct(e.p_win)}, "
+            f"expect {e.side} >= {e.min_chance:g}: {verdict} ({_pct(e.p_win)}, "
             f"95% interval {_interval(e.interval)})",
             "" if e.met else "bold red",
         )
