@@ -7,7 +7,7 @@ from __future__ import annotations
 from erc.core.errors import ErcError
 from erc.core.value import Value
 
-TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Sequence
     from typing import Any

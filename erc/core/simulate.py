@@ -22,7 +22,7 @@ from erc.core.errors import ErcError
 from erc.core.session import Loaded
 from erc.core.value import Value
 
-TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterator, Mapping, Sequence
     from fractions import Fraction

@@ -11,7 +11,7 @@ from enum import StrEnum
 from erc.core.errors import ErcError
 from erc.core.outcome import Outcome
 
-TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
     from typing import Annotated, Any

@@ -10,7 +10,7 @@ from erc.core.errors import ErcError, did_you_mean
 from erc.core.outcome import Outcome
 from erc.core.value import Value
 
-TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Annotated, Any
 

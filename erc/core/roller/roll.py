@@ -16,7 +16,7 @@ from erc.core.errors import ErcError
 from erc.core.roller import tree as t
 from erc.core.value import Value
 
-TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Callable, Mapping
     from typing import Any

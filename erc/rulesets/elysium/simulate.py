@@ -15,7 +15,7 @@ from erc.core.status import turns
 from erc.rulesets.elysium import conditions
 from erc.rulesets.elysium.conditions import cannot_act
 
-TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from fractions import Fraction
 

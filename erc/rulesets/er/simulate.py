@@ -14,7 +14,7 @@ from erc.core.errors import ErcError
 from erc.rulesets.er import conditions
 from erc.rulesets.er.conditions import standing
 
-TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 

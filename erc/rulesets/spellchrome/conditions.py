@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from erc.rulesets.spellchrome.model import Combatant
 
-TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 

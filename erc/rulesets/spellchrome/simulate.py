@@ -17,7 +17,7 @@ from erc.core.status import turns
 from erc.rulesets.spellchrome import conditions
 from erc.rulesets.spellchrome.conditions import cannot_act, standing
 
-TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 

@@ -8,7 +8,7 @@ from erc.core.mechanic import Mechanic, command
 from erc.rulesets.elysium import events
 from erc.rulesets.elysium.model import die_sides
 
-TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Annotated
 

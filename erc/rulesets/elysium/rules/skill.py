@@ -14,7 +14,7 @@ from erc.rulesets.elysium.model import Combatant
 from erc.rulesets.elysium.rules.ap import ApSpend, pay
 from erc.rulesets.elysium.rules.rolls import check_parts, penalties
 
-TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     # the inherited fields' types, named where ``erc schema --output`` reads this class
     from collections.abc import Mapping  # noqa: F401

@@ -7,7 +7,7 @@ from erc.core.lookup import find
 from erc.core.mechanic import Mechanic, command
 from erc.rulesets.er import events
 
-TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Annotated
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from erc.core.lookup import find
 from erc.core.mechanic import Mechanic, command
 
-TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Annotated
 
