@@ -107,6 +107,8 @@ def test_console_session_runs(
             code, out = ran.code, ran.out + ran.err
         assert "Traceback" not in out, step.command
         assert code == step.expected, f"$ {step.command} -> exit {code}\n{out}"
+        if step.expected == 2:  # the error shown is the one erc gives (its last words)
+            assert step.shown[0][-40:] in out.replace("\n", " "), (step.command, out)
 
 
 def _in_bash(line: str) -> tuple[int, str]:
@@ -174,3 +176,11 @@ def test_the_coproc_script_talks_to_one_batch(tmp_path: Path) -> None:
     lines = done.stdout.splitlines()
     assert lines[0] == said.group(1)
     assert json.loads(lines[1]) == {"next": None, "over": False}
+
+
+def test_the_table_page_has_sessions_for_each_new_command() -> None:
+    """docs/table-commands.md shows each command issue 30 added, in a session that runs."""
+    page = "docs/table-commands.md"
+    lines = [s.command for p in sessions() if p.id.startswith(page) for s in p.values[0]]
+    for command in ("feat", "ability", "skill", "show", "undo --to", "new-fight", "rename", "join"):
+        assert any(line.startswith(f"erc {command}") for line in lines), command
