@@ -1,5 +1,5 @@
-"""The corpus of real ``--json`` outputs that tests/test_json_types.py and
-tests/test_output_schema.py read: every command of every ruleset run in this process on the
+"""The corpus of real ``--json`` outputs that tests/core/test_json_types.py and
+tests/core/test_output_schema.py read: every command of every ruleset run in this process on the
 shipped encounters (copied, so their journals are private), dice forced with ``--seed`` and
 ``--rolls``, with ``--odds``, ``--apply`` and the journal commands (``status``, ``log``,
 ``undo``) after applied events, ``roll``, ``check``, ``schema``, ``batch`` and error envelopes.

@@ -11,8 +11,8 @@
 - the error codes' table in ``scripting.md``, between its ``generated`` markers, from
   ``erc.core.codes``.
 
-``tests/test_docgen.py`` fails while a page differs from what this writes. Only this tool and
-that test import this module: nothing on a command's path.
+``tests/project/test_docgen.py`` fails while a page differs from what this writes. Only this
+tool and that test import this module: nothing on a command's path.
 """
 
 from __future__ import annotations

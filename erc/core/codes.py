@@ -2,7 +2,7 @@
 
 An error envelope's ``error.code`` (``{"erc": "2", "error": {"code": ...}}``, exit 2) is
 stable for scripts; its ``message`` is for people. Raise sites keep the code as a string
-literal (``ErcError("unknown-combatant", ...)``); ``tests/test_error_codes.py`` walks erc's
+literal (``ErcError("unknown-combatant", ...)``); ``tests/project/test_error_codes.py`` walks erc's
 source and fails on a code raised but missing here, or listed here and raised nowhere. The
 scripting page of the docs (``docs/reference/errors.md``) is generated from this table
 (``make docs-gen``).
