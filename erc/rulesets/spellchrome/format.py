@@ -52,11 +52,8 @@ Dice = Annotated[
     ),
 ]
 
-if TYPE_CHECKING:  # the checker needs literal values; at run time they come from the model
-    from erc.rulesets.spellchrome.model import Kind
-
-    ConditionName = str
-    Initiative = Literal["keep", "reroll"]
+if TYPE_CHECKING:  # the same sets as types: `make model` writes them into model.py
+    from erc.rulesets.spellchrome.model import ConditionName, Initiative, Kind
 else:
     Kind = Literal[sets.WEAPON_KINDS]
     ConditionName = Literal[sets.CONDITIONS]
