@@ -439,3 +439,25 @@ def test_a_format_never_imports_the_model_built_on_it(name: str) -> None:
             assert not named & built, f"{source.name} imports {sorted(named & built)}"
         elif isinstance(node, ast.Import):
             assert not {a.name for a in node.names} & built
+
+
+def test_a_current_value_above_its_maximum_is_refused_from_the_declaration_alone(
+    toy: Any,
+) -> None:
+    """``"current": KEY`` says a key is the value now of ``KEY``'s maximum: ``erc check``
+    refuses one above it (its maximum's default when left out) wherever it sits, with no
+    check of the ruleset's own (``validate.current_checks``)."""
+    from erc.core.encounter.validate import current_checks
+    from erc.core.encounter.yamlread import read
+
+    fmt = importlib.import_module("toyrules.format")
+    text = """erc: 1
+beings:
+  - {name: Ash, life: 4, life_now: 9}
+  - {name: Elm, life: 4, life_now: 4}
+  - {name: Oak, life: x, life_now: 9}
+"""
+    found = current_checks(read(text), fmt.EncounterSpec)
+    assert [(p.message, p.line) for p in found] == [
+        ("beings[0].life_now: life_now 9 is more than life 4", 3)
+    ]

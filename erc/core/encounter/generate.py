@@ -20,7 +20,7 @@ A declaration (a ``Struct``) is a model class when it says which, ``MODEL: Class
 
 - ``"as": NAME``: the model's name for it (``body`` is the model's ``body_max``);
 - ``"current": KEY``: the value now of ``KEY``'s maximum, ``KEY``'s value when left out (and
-  ``erc check`` refuses one above its maximum: ``erc.core.encounter.common.current_checks``);
+  ``erc check`` refuses one above its maximum: ``erc.core.encounter.validate.current_checks``);
 - ``"to": CONVERTER``: one of ``erc.core.encounter.convert`` (``as_set``, ``given``, ...);
 - ``"flatten": True``: a nested declaration whose keys become ``<key>_<inner>`` fields;
 - ``"param": True``: the builder's caller passes it (the name ``count`` numbered, the

@@ -207,7 +207,7 @@ class ArmorSpec(_Closed, frozen=True):
     ex_hp_current: Annotated[
         Annotated[int, Meta(ge=0, le=10_000)] | None,
         Meta(
-            extra={"skip": True},
+            extra={"skip": True, "current": "ex_hp"},  # the combatant's ex_hp (build.py)
             title="Current Extraordinary HP",
             description="EX-HP left, when not full: up to `ex_hp`. Default `ex_hp`.",
         ),
