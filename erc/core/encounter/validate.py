@@ -203,10 +203,8 @@ def _currents(value: Any, typ: Any, path: Path, doc: Document, out: list[Problem
         fields = {f.name: f for f in msgspec.structs.fields(struct)}
         for info in fields.values():
             key = info.encode_name
-            said = [
-                m.extra["current"] for m in _unwrap(info.type)[1] if "current" in (m.extra or {})
-            ]
-            of = said[0] if said else None
+            said = [m.extra or {} for m in _unwrap(info.type)[1]]
+            of = next((extra["current"] for extra in said if "current" in extra), None)
             if of is None:
                 if key in value:
                     _currents(value[key], info.type, (*path, key), doc, out)
