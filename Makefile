@@ -39,11 +39,11 @@ spec: setup
 	$(BIN)/ruff format --quiet erc/cli/spec
 
 # Each ruleset's model fields and builder, written from its file format (a test fails when
-# they are stale): erc/rulesets/*/fields.py and from_file.py.
+# they are stale): the marked part of erc/rulesets/*/model.py, and from_file.py.
 RULESETS := erc.rulesets.er erc.rulesets.spellchrome erc.rulesets.elysium
 model: setup
 	$(BIN)/python -m erc.core.encounter.generate $(RULESETS)
-	$(BIN)/ruff format --quiet erc/rulesets/*/fields.py erc/rulesets/*/from_file.py
+	$(BIN)/ruff format --quiet erc/rulesets/*/model.py erc/rulesets/*/from_file.py
 
 fuzz: setup
 	ERC_FUZZ=long $(BIN)/pytest tests -k fuzz -p no:cacheprovider

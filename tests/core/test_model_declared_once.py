@@ -1,6 +1,7 @@
-"""Each model declared once (issue "The ruleset seam": "the schema, the builder and the cache
-derive from one declaration"): a ruleset's ``format.py`` declares every key of its files,
-and ``erc.core.encounter.generate`` writes the model's fields (``fields.py``) and the builder
+"""Each encounter key declared once (issue 29: "the model, the builder, validation, the
+schema and the cache derive from that one declaration"): a ruleset's ``format.py`` declares
+every key of its files, and ``erc.core.encounter.generate`` writes the model's fields and
+the closed sets' types (the part of ``model.py`` between its marks) and the builder
 (``from_file.py``) from it; ``erc schema`` reads the same declaration and the cache the
 model's fields."""
 
@@ -11,7 +12,7 @@ import importlib
 import sys
 import textwrap
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal, get_args, get_origin
 
 import msgspec
 import pytest
@@ -26,8 +27,9 @@ ROOT = Path(__file__).resolve().parents[2]
 
 @pytest.mark.parametrize("name", rulesets.available())
 def test_the_committed_model_fields_and_builder_match_the_format(name: str) -> None:
-    """`make model` rewrites erc/rulesets/<name>/fields.py and from_file.py from format.py;
-    this fails when either is stale (compared as syntax trees: formatting aside)."""
+    """`make model` rewrites the written part of erc/rulesets/<name>/model.py and
+    from_file.py from format.py; this fails when either is stale (compared as syntax trees:
+    formatting aside)."""
     package = rulesets.get(name).package
     folder = ROOT / Path(*package.split("."))
     for file, fresh in generate.sources(package).items():
@@ -37,32 +39,58 @@ def test_the_committed_model_fields_and_builder_match_the_format(name: str) -> N
         )
 
 
+def _carried(spec: type) -> list[str]:
+    """The model's fields a declaration's keys make, in order, read from the declaration
+    alone: a key's name, its ``as``, or ``<key>_<inner>`` for a flattened one; none for a
+    key marked ``skip`` (the file's alone)."""
+    info = msgspec.inspect.type_info(spec)
+    assert isinstance(info, msgspec.inspect.StructType)
+    out: list[str] = []
+    for key in info.fields:
+        extra = _extra(key.type)
+        if extra.get("skip"):
+            continue
+        if extra.get("flatten"):
+            inner = _bare(key.type)
+            assert isinstance(inner, msgspec.inspect.StructType)
+            out += [f"{key.name}_{name}" for name in _carried(inner.cls)]
+        else:
+            out.append(extra.get("as", key.name))
+    return out
+
+
 @pytest.mark.parametrize("name", rulesets.available())
-def test_every_key_of_a_model_declaration_is_in_the_model_or_said_to_be_the_files(
-    name: str,
-) -> None:
-    """A key reaches the model under its name, its ``as``, or flattened; only a key marked
-    ``skip`` (the file's alone, or built by ``build.py``) does not."""
+def test_every_key_is_in_the_model_and_every_field_the_file_gives_is_a_key(name: str) -> None:
+    """Both ways: each key a declaration carries is a field of its model class (under its
+    name, its ``as``, or flattened), and the fields the model's written part declares are
+    exactly those, in order; a field ``model.py`` adds by hand (the journal's state, a
+    value a rule derives) is no key of the declaration, so a key is never declared twice
+    nor given a second default."""
     ruleset = rulesets.get(name)
     model = ruleset.model_module()
     format_ = importlib.import_module(f"{ruleset.package}.format")
+    checked = 0
     for spec in vars(format_).values():
-        if not (isinstance(spec, type) and issubclass(spec, msgspec.Struct)):
-            continue
         target = getattr(spec, "MODEL", None)
-        if target is None:
+        if not (isinstance(spec, type) and issubclass(spec, msgspec.Struct) and target):
             continue
-        have = set(fields(getattr(model, target)))
-        hints = msgspec.inspect.type_info(spec)
-        assert isinstance(hints, msgspec.inspect.StructType)
-        for key in hints.fields:
-            extra = _extra(key.type)
-            if extra.get("skip"):
-                continue
-            if extra.get("flatten"):
-                assert any(f.startswith(f"{key.name}_") for f in have), (spec, key.name)
-                continue
-            assert extra.get("as", key.name) in have, (spec.__name__, key.name)
+        cls = getattr(model, target)
+        written = getattr(model, f"{target}Fields", cls)  # the written part's class
+        carried = _carried(spec)
+        assert list(fields(written)) == carried, spec.__name__
+        by_hand = {  # the fields model.py declares in the class itself
+            k for k in vars(cls).get("__annotations__", {}) if cls is not written
+        } - {k for k, v in vars(cls).get("__annotations__", {}).items() if "ClassVar" in str(v)}
+        keys = {f.encode_name for f in msgspec.structs.fields(spec)}
+        assert not by_hand & (keys | set(carried)), (target, sorted(by_hand & keys))
+        checked += 1
+    assert checked >= 4
+
+
+def _bare(kind: Any) -> Any:
+    while isinstance(kind, msgspec.inspect.Metadata):
+        kind = kind.type
+    return kind
 
 
 def _extra(kind: Any) -> dict[str, Any]:
@@ -110,10 +138,13 @@ class ToolSpec(Closed, frozen=True):
     tags: Annotated[list[str], Meta(extra={"to": "as_set"})] = []
 
 
+Mode = Literal["wild", "calm"]
+
+
 class RulesSpec(Closed, frozen=True):
     MODEL: ClassVar[str] = "Settings"
     MODEL_ADDS: ClassVar[bool] = False
-    mode: Literal["calm", "wild"] = "calm"
+    mode: Mode = "calm"
 
 
 class BeingSpec(Closed, frozen=True):
@@ -150,11 +181,17 @@ class EncounterSpec(Closed, frozen=True):
     rules: RulesSpec = RulesSpec()
 '''
 
-TOY_MODEL = """
+TOY_MODEL = f"""
 from __future__ import annotations
 
-from toyrules.fields import BeingFields, EncounterFields, ToolFields
-from toyrules.fields import Settings as Settings
+from erc.core.model import Condition
+from erc.core.value import Value
+
+TYPE_CHECKING = False
+
+
+{generate.MARKS[0]}
+{generate.MARKS[1]}
 
 
 class Tool(ToolFields):
@@ -180,7 +217,7 @@ def toy(tmp_path: Path) -> Any:
     sys.path.insert(0, str(tmp_path))
     try:
         written = generate.write("toyrules")
-        assert sorted(p.name for p in written) == ["fields.py", "from_file.py"]
+        assert sorted(p.name for p in written) == ["from_file.py", "model.py"]
         yield importlib.import_module("toyrules.from_file")
     finally:
         sys.path.remove(str(tmp_path))
@@ -245,8 +282,10 @@ def test_one_declaration_gives_the_model_and_its_builder(toy: Any) -> None:
     assert ash.spare == model.Tool("rope", "1")
     assert ash.dice == "3"
     assert (ash.maybe, ash.extras, ash.kinds) == (None, None, frozenset("abc"))
-    source = (Path(model.__file__).parent / "fields.py").read_text()
+    source = Path(model.__file__).read_text()
     assert "kinds: frozenset[str] = frozenset({'a', 'b', 'c'})" in source  # sorted: stable
+    assert "    Mode = Literal['calm', 'wild']" in source  # the format's closed set, as a type
+    assert "    mode: Mode = 'calm'" in source
     assert "C:\\\\new\\\\table" in source  # the description's backslashes, escaped
     assert model.BeingFields.__doc__ == "A being."
     assert built.rules == model.Settings("wild") and built.name == "Glade"
@@ -332,55 +371,93 @@ def test_the_conversions() -> None:
     }
 
 
-def _checker_literals(path: Path) -> dict[str, set[object]]:
-    """``Name = Literal[...]`` written for the type checker (under ``if TYPE_CHECKING:``)."""
-    found: dict[str, set[object]] = {}
-    for node in ast.walk(ast.parse(path.read_text())):
-        if not (isinstance(node, ast.If) and ast.unparse(node.test) == "TYPE_CHECKING"):
-            continue
-        for statement in node.body:
-            if (
-                isinstance(statement, ast.Assign)
-                and isinstance(statement.value, ast.Subscript)
-                and ast.unparse(statement.value.value) == "Literal"
-            ):
-                (target,) = statement.targets
-                found[ast.unparse(target)] = set(ast.literal_eval(statement.value.slice))
+def _written_sets(tree: ast.AST) -> list[tuple[int, frozenset[object]]]:
+    """Each ``Literal[...]`` of constants in ``tree``, with its line: a closed set written
+    out."""
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Subscript) and ast.unparse(node.value) in (
+            "Literal",
+            "typing.Literal",
+        ):
+            items = node.slice.elts if isinstance(node.slice, ast.Tuple) else [node.slice]
+            if all(isinstance(i, ast.Constant) for i in items):
+                found.append((node.lineno, frozenset(i.value for i in items)))  # type: ignore[attr-defined]
     return found
 
 
 @pytest.mark.parametrize("name", rulesets.available())
-def test_the_type_checkers_closed_sets_are_the_formats(name: str) -> None:
-    """A closed set is declared once at run time (the model's tuples, which the format's
-    ``Literal`` types take); the literal copies mypy needs, in ``model.py`` and ``format.py``,
-    must say the same values."""
-    import typing
-
+def test_a_closed_sets_values_are_written_once(name: str) -> None:
+    """A closed set's values are written by hand once, in ``sets.py`` (a tuple the rules
+    read); ``format.py`` makes its type from it (``Literal[sets.SIZES]``) and ``make model``
+    writes the ``Literal`` the type checker needs into the model's written part. No other
+    file of the ruleset writes the same values out as a ``Literal``."""
     package = rulesets.get(name).package
     folder = ROOT / Path(*package.split("."))
-    format_ = importlib.import_module(f"{package}.format")
-    written = {**_checker_literals(folder / "model.py"), **_checker_literals(folder / "format.py")}
-    compared = 0
-    for alias, values in written.items():
-        runtime = getattr(format_, alias, None)
-        if runtime is None:
+    sets = importlib.import_module(f"{package}.sets")
+    declared = {
+        frozenset(v): k
+        for k, v in vars(sets).items()
+        if isinstance(v, tuple) and v and all(isinstance(i, str) for i in v)
+    }
+    assert declared
+    for path in sorted(folder.rglob("*.py")):
+        text = path.read_text()
+        if path.name == "from_file.py":
             continue
-        assert set(typing.get_args(runtime)) == values, alias
-        compared += 1
-    assert compared >= 1
+        if path.name == "model.py":  # the written part aside
+            text = text.replace(generate.part_of(text), "")
+        for line, values in _written_sets(ast.parse(text)):
+            assert values not in declared, (
+                f"{path.relative_to(ROOT)}:{line} writes out sets.{declared[values]}"
+            )
+    # the type checker's copy, written by make model: one per closed set of the format
+    part = ast.parse(generate.part_of((folder / "model.py").read_text()))
+    aliases = {
+        ast.unparse(n.targets[0]): frozenset(ast.literal_eval(n.value.slice))  # type: ignore[attr-defined]
+        for n in ast.walk(part)
+        if isinstance(n, ast.Assign) and ast.unparse(n.value).startswith("Literal[")
+    }
+    format_ = importlib.import_module(f"{package}.format")
+    typed = {
+        k: frozenset(get_args(v)) for k, v in vars(format_).items() if get_origin(v) is Literal
+    }
+    assert aliases == typed
 
 
 @pytest.mark.parametrize("name", rulesets.available())
 def test_a_format_never_imports_the_model_built_on_it(name: str) -> None:
-    """``make model`` reads ``format.py``; were it to import ``model.py``, which is built on
-    the generated ``fields.py``, a missing or stale ``fields.py`` could not be written again.
-    The closed sets both share are in ``sets.py``."""
+    """``make model`` reads ``format.py``; were it to import ``model.py`` (but for the type
+    checker), whose fields are written from it, a stale written part could not be written
+    again. The closed sets both share are in ``sets.py``."""
     package = rulesets.get(name).package
     source = ROOT / Path(*package.split(".")) / "format.py"
-    built = {f"{package}.{m}" for m in ("model", "fields", "from_file")}
+    built = {f"{package}.{m}" for m in ("model", "from_file")}
     for node in ast.parse(source.read_text()).body:  # the type checker's imports are nested
         if isinstance(node, ast.ImportFrom) and node.module:
             named = {node.module} | {f"{node.module}.{a.name}" for a in node.names}
             assert not named & built, f"{source.name} imports {sorted(named & built)}"
         elif isinstance(node, ast.Import):
             assert not {a.name for a in node.names} & built
+
+
+def test_a_current_value_above_its_maximum_is_refused_from_the_declaration_alone(
+    toy: Any,
+) -> None:
+    """``"current": KEY`` says a key is the value now of ``KEY``'s maximum: ``erc check``
+    refuses one above it (its maximum's default when left out) wherever it sits, with no
+    check of the ruleset's own (``validate.current_checks``)."""
+    from erc.core.encounter.validate import current_checks
+    from erc.core.encounter.yamlread import read
+
+    fmt = importlib.import_module("toyrules.format")
+    text = """erc: 1
+beings:
+  - {name: Ash, life: 4, life_now: 9}
+  - {name: Elm, life: 4, life_now: 4}
+  - {name: Oak, life: x, life_now: 9}
+"""
+    found = current_checks(read(text), fmt.EncounterSpec)
+    assert [(p.message, p.line) for p in found] == [
+        ("beings[0].life_now: life_now 9 is more than life 4", 3)
+    ]

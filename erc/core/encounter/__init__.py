@@ -108,7 +108,7 @@ def ruleset_of(doc: Document) -> tuple[Ruleset | None, list[Problem]]:
 def checked(text: str, path: str | None = None) -> tuple[Any | None, list[Problem], list[Problem]]:
     """Parse and validate ``text``: the encounter (or None), every problem found, and the
     warnings of a valid file (what would fail in play: ``Ruleset.loader().warnings``)."""
-    from erc.core.encounter.validate import validate
+    from erc.core.encounter.validate import current_checks, validate
     from erc.core.encounter.yamlread import read
 
     doc = read(text)
@@ -118,7 +118,7 @@ def checked(text: str, path: str | None = None) -> tuple[Any | None, list[Proble
     loader = ruleset.loader()
     spec, problems = validate(doc, loader.SPEC)
     if doc.data is not None:
-        problems = problems + loader.cross_checks(doc)
+        problems = problems + loader.cross_checks(doc) + current_checks(doc, loader.SPEC)
     if spec is None or problems:
         ordered = sorted(problems, key=lambda p: (p.line or 0, p.column or 0))
         return None, ordered or [Problem("the file is empty")], []

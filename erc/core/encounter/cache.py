@@ -337,7 +337,7 @@ _namespaces: dict[str, dict[str, Any]] = {}
 
 def _namespace(module: Any) -> dict[str, Any]:
     """The names the model's annotations use: the model module's, over those of the modules
-    its classes' fields are declared in (the ruleset's generated ``fields.py``)."""
+    its classes' fields are declared in (for a class declared elsewhere)."""
     found = _namespaces.get(module.__name__)
     if found is None:
         modules = {

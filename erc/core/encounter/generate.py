@@ -1,13 +1,17 @@
 """The model and its builder, written from a ruleset's file format: each key declared once.
 
 A ruleset's ``format.py`` declares every key of its encounter files (type, limits, default,
-title, description). From it this module writes two files of the ruleset, which a test
-keeps in step (``make model`` rewrites them):
+title, description). From it this module writes, and a test keeps in step (``make model``
+rewrites them):
 
-- ``fields.py``: the model's fields that the file gives, as ``erc.core.value.Value`` classes
-  (``<Model>Fields``, extended by ``model.py`` with the rules' methods and the journal's
-  state; or ``<Model>`` itself when the model adds nothing). It imports nothing but
-  ``Value``, so the start-up path stays as light as a hand-written model.
+- the part of ``model.py`` between its two ``MARKS``: the types of the format's closed sets
+  for the type checker (``Size = Literal[...]``, one per ``Literal`` alias of ``format.py``,
+  whose values come from ``sets.py``), and the model's fields that the file gives, as
+  ``erc.core.value.Value`` classes (``<Model>Fields``, which the rest of ``model.py``
+  extends with the rules' methods and the journal's state; or ``<Model>`` itself when the
+  model adds nothing). Written into the model's own module, these classes name the model's
+  classes (``weapons: tuple[Weapon, ...]``) with no import, so the model is one module and
+  no import circle; the start-up path stays as light as a hand-written model.
 - ``from_file.py``: one function per model class, building it from a validated file.
 
 A declaration (a ``Struct``) is a model class when it says which, ``MODEL: ClassVar[str]``
@@ -15,25 +19,27 @@ A declaration (a ``Struct``) is a model class when it says which, ``MODEL: Class
 ``Meta(extra={...})`` says what the model makes of it, when not a copy of the same name:
 
 - ``"as": NAME``: the model's name for it (``body`` is the model's ``body_max``);
-- ``"current": KEY``: the value now of ``KEY``'s maximum, ``KEY``'s value when left out;
+- ``"current": KEY``: the value now of ``KEY``'s maximum, ``KEY``'s value when left out (and
+  ``erc check`` refuses one above its maximum: ``erc.core.encounter.validate.current_checks``);
 - ``"to": CONVERTER``: one of ``erc.core.encounter.convert`` (``as_set``, ``given``, ...);
 - ``"flatten": True``: a nested declaration whose keys become ``<key>_<inner>`` fields;
 - ``"param": True``: the builder's caller passes it (the name ``count`` numbered, the
-  combatants built);
-- ``"skip": True``: the file's alone (``erc``, ``ruleset``, ``count``), or built by the
-  ruleset's ``build.py`` and passed to the builder by keyword (model-only fields).
+  combatants built, a value ``build.py`` derives by a rule);
+- ``"skip": True``: the file's alone (``erc``, ``ruleset``, ``count``): not in the model.
 
 A declaration the generator cannot place (a nested one with no ``MODEL`` and no conversion,
 one inside a union or a mapping, a flattened key with a default of its own, an unknown
-conversion) stops it with the key's name. ``format.py`` takes its closed sets from the
-ruleset's ``sets.py``, never from ``model.py`` (which is built on ``fields.py``), so the
-generator runs even when ``fields.py`` is missing or out of step.
+conversion, two closed sets of the same values) stops it with the key's name.
+``format.py`` takes its closed sets from the ruleset's ``sets.py`` and never imports
+``model.py`` at run time, so the generator runs even when the written part is out of step.
 """
 
 from __future__ import annotations
 
+import ast
 import importlib
 import pathlib
+import re
 import sys
 import textwrap
 from dataclasses import dataclass
@@ -45,6 +51,11 @@ import msgspec.inspect as mi
 from erc.core.encounter.convert import CONVERTERS
 
 HEADER = "Generated from ``{source}`` by ``make model``: do not edit."
+MARKS = (
+    "# --- Written from format.py by `make model`: do not edit. ----------------------------",
+    "# --- End of the part written from format.py. ------------------------------------------",
+)
+"""The lines around the part of a ruleset's ``model.py`` that ``make model`` writes."""
 
 
 @dataclass(frozen=True)
@@ -84,6 +95,7 @@ class _Writer:
         self.models: dict[type, Model] = {}
         self.order: list[Model] = []
         self.typing: set[str] = set()  # names the annotations need
+        self.aliases = _aliases(self.format)  # a closed set's values -> its name
 
     # --- reading the declarations -------------------------------------------------------
 
@@ -175,8 +187,11 @@ class _Writer:
         if isinstance(kind, mi.LiteralType):
             if widen:
                 return " | ".join(dict.fromkeys(type(v).__name__ for v in kind.values))
+            alias = self.aliases.get(frozenset(kind.values))
+            if alias is not None:
+                return alias[0]
             self.typing.add("Literal")
-            return f"Literal[{', '.join(repr(v) for v in kind.values)}]"
+            return _literal(kind.values)
         if isinstance(kind, mi.UnionType):
             return " | ".join(dict.fromkeys(self.annotation(t, widen=widen) for t in kind.types))
         if isinstance(kind, mi.ListType):
@@ -264,31 +279,22 @@ class _Writer:
     def source(self) -> str:
         return f"{self.package.replace('.', '/')}/format.py"
 
-    def fields_source(self) -> str:
-        lines = [
-            f'"""{HEADER.format(source=self.source)}',
-            "",
-            "The model's fields that an encounter file gives; ``model.py`` adds the rules' methods",
-            'and the journal\'s state."""',
-            "",
-            "from __future__ import annotations",
-            "",
-        ]
-        if "Condition" in self.typing:  # at run time too: the cache's check reads it here
-            lines.append("from erc.core.model import Condition")
-        lines += ["from erc.core.value import Value", ""]
+    def model_part(self) -> str:
+        """The part of ``model.py`` between ``MARKS``: the closed sets' types for the type
+        checker, then the model's fields."""
         checking = []
         if "Mapping" in self.typing:
             checking.append("from collections.abc import Mapping")
-        if "Literal" in self.typing:
+        if self.aliases or "Literal" in self.typing:
             checking.append("from typing import Literal")
-        if checking:
+        if self.aliases:
             checking.append("")
-        referred = sorted(m.name for m in self.order if m.adds and m.name in self.typing)
-        if referred:
-            checking.append(f"from {self.package}.model import {', '.join(referred)}")
-        lines += ["TYPE_CHECKING = False", "if TYPE_CHECKING:"]
-        lines += [f"    {line}" if line else "" for line in checking] or ["    pass"]
+        for name, values in sorted(self.aliases.values()):
+            checking.append(f"{name} = {_literal(values)}")
+        lines = [MARKS[0]]
+        if checking:
+            lines.append("if TYPE_CHECKING:  # the format's closed sets, as types")
+            lines += [f"    {line}" if line else "" for line in checking]
         for model in self.order:
             lines += ["", ""]
             lines.append(f"class {model.base}(Value):")
@@ -301,7 +307,23 @@ class _Writer:
                 lines.append(f"    {field.name}: {field.annotation}{default}")
                 if field.doc:
                     lines += _docstring(field.doc)
+        lines += ["", "", MARKS[1]]
         return "\n".join(lines) + "\n"
+
+    def model_source(self, current: str) -> str:
+        """``model.py`` as ``current``, its part between ``MARKS`` written afresh."""
+        head, _, tail = _split(current, f"{self.package}.model")
+        needed = {"Value", "TYPE_CHECKING"} | ({"Condition"} & self.typing)
+        bound = _bound_names(head)
+        missing = sorted(needed - bound)
+        if missing:
+            raise ValueError(
+                f"{self.package}.model must define {', '.join(missing)} above {MARKS[0]!r}"
+            )
+        clash = sorted({name for name, _ in self.aliases.values()} & {m.name for m in self.order})
+        if clash:
+            raise ValueError(f"{', '.join(clash)}: a closed set and a model class of one name")
+        return head + self.model_part() + tail
 
     def builder_source(self) -> str:
         used = sorted(
@@ -314,8 +336,9 @@ class _Writer:
             }
         )
         specs = sorted(m.spec.__name__ for m in self.order)
-        models = sorted(m.name for m in self.order if m.adds)
-        plain = sorted(m.name for m in self.order if not m.adds)
+        models = sorted(m.name for m in self.order)
+        words = {w for m in self.order for f in m.fields if f.param for w in _words(f.annotation)}
+        checking = sorted(words & ({"Mapping", "Literal"} | {n for n, _ in self.aliases.values()}))
         lines = [
             f'"""{HEADER.format(source=self.source)}',
             "",
@@ -324,16 +347,16 @@ class _Writer:
             "",
             "from __future__ import annotations",
             "",
-            "from typing import Any",
+            "from typing import TYPE_CHECKING, Any" if checking else "from typing import Any",
             "",
         ]
         if used:
             lines.append(f"from erc.core.encounter.convert import {', '.join(used)}")
-        if plain:
-            lines.append(f"from {self.package}.fields import {', '.join(plain)}")
         lines.append(f"from {self.package}.format import {', '.join(specs)}")
-        if models:
-            lines.append(f"from {self.package}.model import {', '.join(models)}")
+        lines.append(f"from {self.package}.model import {', '.join(models)}")
+        if checking:  # a parameter's type, for the type checker
+            lines += ["", "if TYPE_CHECKING:"]
+            lines += [f"    {_import_of(name, self.package)}" for name in checking]
         for model in self.order:
             params = [f"{f.name}: {f.annotation}" for f in model.fields if f.param]
             signature = ", ".join([f"spec: {model.spec.__name__}", *params, "**more: Any"])
@@ -348,10 +371,77 @@ class _Writer:
 
 
 def sources(package: str) -> dict[str, str]:
-    """``fields.py`` and ``from_file.py`` of ruleset ``package``, as freshly written."""
+    """``model.py`` and ``from_file.py`` of ruleset ``package``, as freshly written (the
+    model's part between ``MARKS``, the rest of it as it is)."""
     writer = _Writer(package)
     writer.model(writer.format.EncounterSpec)
-    return {"fields.py": writer.fields_source(), "from_file.py": writer.builder_source()}
+    current = (_folder(package) / "model.py").read_text()
+    return {"model.py": writer.model_source(current), "from_file.py": writer.builder_source()}
+
+
+def _folder(package: str) -> pathlib.Path:
+    return pathlib.Path(importlib.import_module(package).__file__ or "").parent
+
+
+def _split(text: str, where: str) -> tuple[str, str, str]:
+    """``text`` before its part between ``MARKS``, the part (marks included), and after."""
+    lines = text.splitlines(keepends=True)
+    found = [i for i, line in enumerate(lines) for mark in MARKS if line.rstrip() == mark]
+    if len(found) != 2 or lines[found[0]].rstrip() != MARKS[0]:
+        raise ValueError(f"{where} needs the two lines {MARKS[0]!r} and {MARKS[1]!r} once each")
+    first, last = found
+    return "".join(lines[:first]), "".join(lines[first : last + 1]), "".join(lines[last + 1 :])
+
+
+def part_of(text: str, where: str = "model.py") -> str:
+    """The part of a ``model.py`` text that ``make model`` writes (``MARKS`` included)."""
+    return _split(text, where)[1]
+
+
+def _bound_names(source: str) -> set[str]:
+    """The names ``source``'s top level imports or assigns (the type checker's aside)."""
+    names: set[str] = set()
+    for node in ast.parse(source).body:
+        if isinstance(node, ast.Import | ast.ImportFrom):
+            names |= {(a.asname or a.name).partition(".")[0] for a in node.names}
+        elif isinstance(node, ast.Assign):
+            names |= {t.id for t in node.targets if isinstance(t, ast.Name)}
+    return names
+
+
+def _aliases(format_: Any) -> dict[frozenset[Any], tuple[str, tuple[Any, ...]]]:
+    """The closed sets ``format_`` names (``Size = Literal[sets.SIZES]``): each one's values
+    -> its name and its values in msgspec's order (the type the fields have always had)."""
+    import typing
+
+    out: dict[frozenset[Any], tuple[str, tuple[Any, ...]]] = {}
+    for name, value in vars(format_).items():
+        if typing.get_origin(value) is not typing.Literal:
+            continue
+        info = mi.type_info(value)
+        assert isinstance(info, mi.LiteralType)
+        key = frozenset(info.values)
+        if key in out:
+            raise ValueError(f"{out[key][0]} and {name}: two closed sets of the same values")
+        out[key] = (name, info.values)
+    return out
+
+
+def _words(annotation: str) -> set[str]:
+    return set(re.findall(r"[A-Za-z_][A-Za-z_0-9]*", annotation))
+
+
+def _import_of(name: str, package: str) -> str:
+    """The type checker's import of ``name``, a name a parameter's annotation uses."""
+    if name == "Mapping":
+        return "from collections.abc import Mapping"
+    if name == "Literal":
+        return "from typing import Literal"
+    return f"from {package}.model import {name}"  # a closed set's type
+
+
+def _literal(values: tuple[Any, ...]) -> str:
+    return f"Literal[{', '.join(repr(v) for v in values)}]"
 
 
 def _no_declarations(kind: Any, src: str) -> None:
@@ -425,7 +515,7 @@ def _docstring(text: str) -> list[str]:
 
 def write(package: str) -> list[pathlib.Path]:
     """Rewrite ruleset ``package``'s generated files; the paths written."""
-    folder = pathlib.Path(importlib.import_module(package).__file__ or "").parent
+    folder = _folder(package)
     written = []
     for name, text in sources(package).items():
         path = folder / name

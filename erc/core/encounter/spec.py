@@ -13,8 +13,9 @@ command anything.
 
 A format is also the model's one declaration: ``MODEL`` on a declaration and
 ``Meta(extra=...)`` on a key say what the model makes of it, and
-``erc.core.encounter.generate`` writes the ruleset's ``fields.py`` (the model's fields) and
-``from_file.py`` (the builder) from it (``make model``; a test fails when they are stale).
+``erc.core.encounter.generate`` writes the model's fields (the marked part of the ruleset's
+``model.py``) and ``from_file.py`` (the builder) from it (``make model``; a test fails when
+they are stale).
 """
 
 from __future__ import annotations

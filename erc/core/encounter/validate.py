@@ -186,6 +186,45 @@ def _walk_struct(value: Any, cls: Any, path: Path, doc: Document, out: list[Prob
             out.append(_problem(doc, path, f"missing required key {field_name!r}{about}"))
 
 
+def current_checks(doc: Document, spec_type: Any) -> list[Problem]:
+    """Each key declared as the value now of a maximum (``Meta(extra={"current": KEY})``:
+    ``body_current`` of ``body``) that is more than that maximum (its default when left
+    out), wherever in the file it sits; read from the declaration alone, and from the data
+    defensively, so ``erc check`` reports it with every other problem."""
+    out: list[Problem] = []
+    _currents(doc.data, spec_type, (), doc, out)
+    return out
+
+
+def _currents(value: Any, typ: Any, path: Path, doc: Document, out: list[Problem]) -> None:
+    base = _unwrap(_optional(_unwrap(typ)[0])[0])[0]
+    struct = _struct_in(base)
+    if struct is not None and isinstance(value, dict):
+        fields = {f.name: f for f in msgspec.structs.fields(struct)}
+        for info in fields.values():
+            key = info.encode_name
+            said = [m.extra or {} for m in _unwrap(info.type)[1]]
+            of = next((extra["current"] for extra in said if "current" in extra), None)
+            if of is None:
+                if key in value:
+                    _currents(value[key], info.type, (*path, key), doc, out)
+                continue
+            most = fields[of]
+            top = _whole(value.get(most.encode_name), None if most.required else most.default)
+            now = _whole(value.get(key), None)
+            if top is not None and now is not None and now > top:
+                message = f"{key} {now} is more than {most.encode_name} {top}"
+                out.append(_problem(doc, (*path, key), message))
+    elif get_origin(base) is list and isinstance(value, list):
+        (item,) = get_args(base)
+        for i, element in enumerate(value):
+            _currents(element, item, (*path, i), doc, out)
+
+
+def _whole(value: Any, default: Any) -> Any:
+    return value if isinstance(value, int) and not isinstance(value, bool) else default
+
+
 def _described(typ: Any) -> str:
     """What a missing key holds, from its declaration's description (``: the damage of a
     hit: a dice expression ...``), so the message says what to write; empty when it has

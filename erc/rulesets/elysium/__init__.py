@@ -34,7 +34,6 @@ RULESET = Ruleset(
     sources=(
         "rulesets/elysium/model.py",
         "rulesets/elysium/sets.py",
-        "rulesets/elysium/fields.py",
         "rulesets/elysium/format.py",
         "rulesets/elysium/from_file.py",
         "rulesets/elysium/build.py",

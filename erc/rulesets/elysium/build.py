@@ -1,10 +1,11 @@
 """Validated Elysium file -> the rules' model: ``count`` groups, names, current HP and MP.
 
-``cross_checks`` holds the rules no single key can state (``hp_current`` within ``hp``,
-``mp_current`` within ``mp``, weapon and spell names unique per combatant, and the shared
-name and count rules). It reads the raw data defensively, so ``erc check`` reports these
-together with any schema problems. ``warnings`` (EL-P1): a skill or school no action
-uses, so a typo is seen.
+``cross_checks`` holds the rules no single key can state (weapon and spell names unique
+per combatant, and the shared name and count rules; ``hp_current`` within ``hp`` and
+``mp_current`` within ``mp`` follow from their declarations:
+``erc.core.encounter.validate.current_checks``). It reads the raw data defensively, so
+``erc check`` reports these together with any schema problems. ``warnings`` (EL-P1): a
+skill or school no action uses, so a typo is seen.
 """
 
 from __future__ import annotations
@@ -15,7 +16,6 @@ from erc.core.encounter.common import (
     name_checks,
     repeated_names,
     reporter,
-    whole,
 )
 from erc.core.encounter.yamlread import Document
 from erc.core.errors import Problem
@@ -30,11 +30,6 @@ from erc.rulesets.elysium.model import (
 def cross_checks(doc: Document) -> list[Problem]:
     problems: list[Problem] = []
     report = reporter(doc, problems)
-    for at, entry in entries(doc):
-        for most, current in (("hp", "hp_current"), ("mp", "mp_current")):
-            top, now = whole(entry.get(most)), whole(entry.get(current))
-            if now is not None and now > (top if top is not None else 0):
-                report((*at, current), f"{current} {now} is more than {most} {top or 0}")
     for key in ("weapons", "spells"):
         for place, name in repeated_names(doc, key):
             report(place, f"{name!r} is listed twice")

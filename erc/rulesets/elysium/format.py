@@ -32,15 +32,15 @@ Ranks = Annotated[int, Meta(ge=0, le=100)]
 Cost = Annotated[int, Meta(ge=0, le=100)]
 Points = Annotated[int, Meta(ge=0, le=10_000)]
 
-if TYPE_CHECKING:  # the checker needs literal values; at run time they come from the model
-    Ability = Literal[
-        "agility", "cunning", "muscle", "endurance", "insight", "courage", "self_control"
-    ]
-    Trump = str
-    ConditionName = str
-    Die = Literal["d10", "d20", "d12"]
-    InitiativeRule = Literal["keep", "reroll"]
-    HelplessDefense = Literal["none", "static"]
+if TYPE_CHECKING:  # the same sets as types: `make model` writes them into model.py
+    from erc.rulesets.elysium.model import (
+        Ability,
+        ConditionName,
+        Die,
+        HelplessDefense,
+        InitiativeRule,
+        Trump,
+    )
 else:
     Ability = Literal[sets.ABILITIES]
     Trump = Literal[sets.TRUMPS]
@@ -367,7 +367,7 @@ class CombatantSpec(_Closed, frozen=True):
     skill_abilities: Annotated[
         SkillAbilities,
         Meta(
-            extra={"skip": True},
+            extra={"param": True},
             title="Skill abilities",
             description="This combatant's skill -> key ability, over the file's (EL1.3).",
         ),

@@ -5,10 +5,9 @@ One function per model class: the model of a validated file's declaration.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from erc.core.encounter.convert import as_dict, as_set, conditions, given
-from erc.rulesets.elysium.fields import Settings
 from erc.rulesets.elysium.format import (
     CombatantSpec,
     EncounterSpec,
@@ -17,7 +16,10 @@ from erc.rulesets.elysium.format import (
     SpellSpec,
     WeaponSpec,
 )
-from erc.rulesets.elysium.model import Combatant, Encounter, Spell, SpellLevel, Weapon
+from erc.rulesets.elysium.model import Combatant, Encounter, Settings, Spell, SpellLevel, Weapon
+
+if TYPE_CHECKING:
+    from collections.abc import Mapping
 
 
 def weapon(spec: WeaponSpec, **more: Any) -> Weapon:
@@ -56,7 +58,9 @@ def spell(spec: SpellSpec, **more: Any) -> Spell:
     )
 
 
-def combatant(spec: CombatantSpec, name: str, **more: Any) -> Combatant:
+def combatant(
+    spec: CombatantSpec, name: str, skill_abilities: Mapping[str, str], **more: Any
+) -> Combatant:
     return Combatant(
         name=name,
         hp_max=spec.hp,
@@ -75,6 +79,7 @@ def combatant(spec: CombatantSpec, name: str, **more: Any) -> Combatant:
         spells=tuple(spell(v) for v in spec.spells),
         initiative=spec.initiative,
         conditions=conditions(spec.conditions),
+        skill_abilities=skill_abilities,
         **more,
     )
 

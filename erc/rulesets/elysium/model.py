@@ -1,24 +1,17 @@
 """The Elysium combat model every mechanic reads: combatants, weapons, spells, settings.
 
-The fields a file gives are declared once, in ``erc.rulesets.elysium.format``: ``fields.py``
-is written from it (``make model``), and so is ``from_file.py``, which builds the model from
-a validated file. This module adds the rules' methods, what the file gives at two levels
-(``skill_abilities``), and the journal's state, folded in by ``erc.rulesets.elysium.events``;
-frozen, plain data. The closed sets the format shares are in ``sets.py``.
+The fields a file gives are declared once, in ``erc.rulesets.elysium.format``: ``make
+model`` writes them into the marked part of this module (with the closed sets of
+``sets.py`` as types for the type checker), and writes ``from_file.py``, which builds the
+model from a validated file. The rest of this module adds the rules' methods and the
+journal's state, folded in by ``erc.rulesets.elysium.events``; frozen, plain data.
 """
 
 from __future__ import annotations
 
+from erc.core.model import Condition
 from erc.core.text import folded
 from erc.core.value import Value
-from erc.rulesets.elysium.fields import (
-    CombatantFields,
-    EncounterFields,
-    Settings as Settings,  # the model adds nothing to it
-    SpellFields,
-    SpellLevelFields,
-    WeaponFields,
-)
 from erc.rulesets.elysium.sets import (  # the format's, re-exported
     ABILITIES as ABILITIES,
     CONDITIONS as CONDITIONS,
@@ -62,6 +55,166 @@ ACTION_SKILLS = (
 """EL1.2: the skills the actions use (besides weapon skills and magic schools)."""
 
 
+# --- Written from format.py by `make model`: do not edit. ----------------------------
+if TYPE_CHECKING:  # the format's closed sets, as types
+    from collections.abc import Mapping
+    from typing import Literal
+
+    Ability = Literal[
+        "agility", "courage", "cunning", "endurance", "insight", "muscle", "self_control"
+    ]
+    ConditionName = Literal["asleep", "bound", "paralyzed", "prone", "unaware", "unconscious"]
+    Die = Literal["d10", "d12", "d20"]
+    HelplessDefense = Literal["none", "static"]
+    InitiativeRule = Literal["keep", "reroll"]
+    Trump = Literal["counterattack", "focus_casting", "sidestep", "speedy_combatant"]
+
+
+class WeaponFields(Value):
+    """A weapon: its skill, AP cost, damage score and bonuses (EL4-EL8)."""
+
+    name: str
+    """What `--with` names; unique for the combatant."""
+    skill: str
+    """The skill whose ranks it uses (`hand-to-hand`, `whip`, ...; EL4.1)."""
+    ap: int
+    """AP of an attack, feint, disarm or trip with it (EL3.3)."""
+    damage_score: int
+    """Added to its attack rolls (EL4.1), not to parries."""
+    disarm_bonus: int = 0
+    """Added when disarming with it (EL7). Default 0."""
+    disarm_resist: int = 0
+    """Added when resisting a disarm of it (EL7). Default 0."""
+    trip_bonus: int = 0
+    """Added when tripping with it (EL8). Default 0."""
+    parry_bonus: int = 0
+    """Added when parrying with it; may be negative (EL5.3). Default 0."""
+    magic: int = 0
+    """Added to its attacks less the defender's `mdef`, never negative, and to its parries
+    (EL5.4). Default 0.
+    """
+    polearm: bool = False
+    """true: parrying a charge with it deals the negative margin back (EL6.4). Default false."""
+    natural: bool = False
+    """true: bare hands, claws; cannot be disarmed, and the grab's damage score (EL7, EL10).
+    Default false.
+    """
+
+
+class SpellLevelFields(Value):
+    """One level of a spell (EL12)."""
+
+    mp: int
+    """MP spent casting at this level."""
+    bonus: int
+    """Added to the Spell Attack at this level."""
+
+
+class SpellFields(Value):
+    """A spell (EL12): Spell Attack = die + school ranks + ability + the level's bonus."""
+
+    name: str
+    """What `cast --spell` names; unique for the combatant."""
+    school: str
+    """The magic school whose ranks (`schools`) it uses."""
+    ability: Ability
+    """The ability added to its Spell Attack."""
+    ap: int
+    """AP of casting it (EL3.3)."""
+    levels: tuple[SpellLevel, ...]
+    """One to five levels of intensity, from 1 (`cast --level N`)."""
+
+
+class CombatantFields(Value):
+    """A combatant, or with ``count`` a group of alike ones."""
+
+    name: str
+    """What the command line calls the combatant (case-insensitively; a unique prefix is
+    enough). Unique in the file ignoring case, counted after `count` numbers a group; no
+    control or invisible characters, no spaces at either end.
+    """
+    hp_max: int
+    """Maximum health points."""
+    hp: int
+    """The HP now, when not full: 0 (down) up to `hp`. Default `hp`."""
+    mp_max: int = 0
+    """Maximum magic points. Default 0."""
+    mp: int = 0
+    """The MP now, when not full: up to `mp`. Default `mp`."""
+    ap: int = 6
+    """Action points a round (EL3.1; the Speedy Combatant trump: more). Default 6."""
+    side: str = ""
+    """Any label; combatants on one side are allies, and the fight is over when fewer than two
+    sides have a standing combatant. Default "" (no side: nobody's ally, a side of its own).
+    """
+    abilities: Mapping[str, int] = {}
+    """Raw ability numbers; a missing one is 0 (EL1.2)."""
+    skills: Mapping[str, int] = {}
+    """Skill name -> ranks, an open map (dodge, athletics, bluff, discern, hold, escape,
+    intimidate, taunt, negotiate, hand-to-hand, weapon skills); a missing skill is 0, and
+    one no action uses is a `check` warning.
+    """
+    armor_bonus: int = 0
+    """Added to Dodge, Parry and spell defence (EL5.2, EL12). Default 0."""
+    mdef: int = 0
+    """Taken off a magical weapon's bonus (EL5.4); spell defence uses it or the school's ranks,
+    the greater (EL12). Default 0.
+    """
+    trumps: frozenset[str] = frozenset()
+    """sidestep (a free trip after dodging a charge), counterattack, focus_casting (cast while
+    pinned), speedy_combatant.
+    """
+    schools: Mapping[str, int] = {}
+    """School name -> ranks, for Spell Attacks and spell defence (EL12); one no spell belongs
+    to is a `check` warning.
+    """
+    weapons: tuple[Weapon, ...] = ()
+    """The combatant's weapons, in order; the first is the default."""
+    spells: tuple[Spell, ...] = ()
+    """The spells it can cast (EL12)."""
+    initiative: int = 0
+    """Added to the Reaction check (EL2.1). Default 0."""
+    conditions: tuple[Condition, ...] = ()
+    """asleep, bound, paralyzed, unconscious (cannot act, no Defense Roll), unaware (no Defense
+    Roll), prone (-4 to defence).
+    """
+    skill_abilities: Mapping[str, str] = {}
+    """This combatant's skill -> key ability, over the file's (EL1.3)."""
+
+
+class Settings(Value):
+    """House rules; each key has a documented default."""
+
+    die: Die = "d10"
+    """The die of every roll: d10 (default), d20 or d12 (EL1.1)."""
+    initiative: InitiativeRule = "keep"
+    """keep (default): later rounds reuse the first round's dice; reroll: Reaction anew every
+    round (EL2.4).
+    """
+    move_ft_per_ap: int = 5
+    """Movement: ft per AP (EL3.3, EL13). Default 5."""
+    stand_up_ap: int = 2
+    """AP to stand up when prone (EL3.3). Default 2."""
+    helpless_defense: HelplessDefense = "none"
+    """none (default): a helpless defender's defence total is 0; static: its defence without
+    the die (EL5.5).
+    """
+
+
+class EncounterFields(Value):
+    """An Elysium encounter."""
+
+    combatants: tuple[Combatant, ...]
+    """Everyone in the fight, in file order (the order of roll-init's dice)."""
+    name: str = ""
+    """The encounter's title. Default ""."""
+    rules: Settings = Settings()
+    """Settings that change a documented default."""
+
+
+# --- End of the part written from format.py. ------------------------------------------
+
+
 class Weapon(WeaponFields):
     """A weapon (EL Part 2): its skill, AP cost, damage score and bonuses."""
 
@@ -84,8 +237,6 @@ class Feint(Value):
 
 
 class Combatant(CombatantFields):
-    skill_abilities: Mapping[str, str] = {}
-    """Skill -> key ability, the file's and the combatant's own (EL1.3, EL-P10)."""
     # The journal's state, folded in by erc.rulesets.elysium.events:
     ap_spent: int = 0
     """AP spent this round (EL3.1: replenished when a round starts)."""

@@ -30,7 +30,6 @@ RULESET = Ruleset(
     sources=(
         "rulesets/er/model.py",
         "rulesets/er/sets.py",
-        "rulesets/er/fields.py",
         "rulesets/er/format.py",
         "rulesets/er/from_file.py",
         "rulesets/er/build.py",

@@ -1,8 +1,10 @@
 """Validated file -> the rules' model: ``count`` groups, names, derived values.
 
 ``cross_checks`` holds the rules no single key can state (a weapon's weight unless it is
-ranged, ``body_current`` within ``body``, and the shared name and count rules). It reads the
-raw data defensively, so ``erc check`` reports these together with any schema problems.
+ranged, R10.2's ``by``, and the shared name and count rules; ``body_current`` within
+``body`` follows from its declaration: ``erc.core.encounter.validate.current_checks``). It
+reads the raw data defensively, so ``erc check`` reports these together with any schema
+problems.
 """
 
 from __future__ import annotations
@@ -41,9 +43,6 @@ def cross_checks(doc: Document) -> list[Problem]:
                     f"weapon {weapon.get('name')!r} needs a weight (light, medium or heavy); "
                     "only ranged weapons may leave it out",
                 )
-        body, current = whole(entry.get("body")), whole(entry.get("body_current"))
-        if body is not None and current is not None and current > body:
-            report((*at, "body_current"), f"body_current {current} is more than body {body}")
         _condition_checks(doc, at, entry, report)
     name_checks(doc, report)
     return problems

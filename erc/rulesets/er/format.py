@@ -31,11 +31,8 @@ Score = Annotated[int, Meta(ge=-20, le=100)]
 PoolDice = Annotated[int, Meta(ge=0, le=sets.MAX_SKILL_DICE)]
 DamageTypes = Annotated[list[Text], Meta(max_length=30)]
 
-if TYPE_CHECKING:  # the checker needs literal values; at run time they come from the model
-    from erc.rulesets.er.model import Armor, Hand, Kind, Size, Weight
-
-    Style = str
-    ConditionName = str
+if TYPE_CHECKING:  # the same sets as types: `make model` writes them into model.py
+    from erc.rulesets.er.model import Armor, ConditionName, Hand, Kind, Size, Style, Weight
 else:
     Size = Literal[sets.SIZES]
     Armor = Literal[sets.ARMORS]

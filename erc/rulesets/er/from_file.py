@@ -8,9 +8,8 @@ from __future__ import annotations
 from typing import Any
 
 from erc.core.encounter.convert import as_set, conditions, folded_set, given
-from erc.rulesets.er.fields import Settings
 from erc.rulesets.er.format import CombatantSpec, EncounterSpec, RulesSpec, WeaponSpec
-from erc.rulesets.er.model import Combatant, Encounter, Weapon
+from erc.rulesets.er.model import Combatant, Encounter, Settings, Weapon
 
 
 def weapon(spec: WeaponSpec, **more: Any) -> Weapon:

@@ -28,7 +28,6 @@ RULESET = Ruleset(
     sources=(
         "rulesets/spellchrome/model.py",
         "rulesets/spellchrome/sets.py",
-        "rulesets/spellchrome/fields.py",
         "rulesets/spellchrome/format.py",
         "rulesets/spellchrome/from_file.py",
         "rulesets/spellchrome/build.py",

@@ -1,9 +1,10 @@
 """Validated Spellchrome file -> the rules' model: ``count`` groups, names, derived values.
 
 ``cross_checks`` holds the rules no single key can state: a range band only on ranged and
-thrown weapons (SC4.5, SC7), damage and DR as dice expressions, current values within their
-maximums, and the shared name and count rules. It reads the raw data defensively, so ``erc
-check`` reports these together with any schema problems.
+thrown weapons (SC4.5, SC7), damage and DR as dice expressions, and the shared name and
+count rules (current values within their maximums follow from their declarations:
+``erc.core.encounter.validate.current_checks``). It reads the raw data defensively, so
+``erc check`` reports these together with any schema problems.
 """
 
 from __future__ import annotations
@@ -52,15 +53,6 @@ def cross_checks(doc: Document) -> list[Problem]:
                 report(
                     (*at, "armor", "dr"), f"dr {dr!r} is not a dice expression or a number: {why}"
                 )
-            ex_hp, current = whole(armor.get("ex_hp"), 0), whole(armor.get("ex_hp_current"))
-            if current is not None and current > ex_hp:
-                report(
-                    (*at, "armor", "ex_hp_current"),
-                    f"ex_hp_current {current} is more than ex_hp {ex_hp}",
-                )
-        hp, current = whole(entry.get("hp")), whole(entry.get("hp_current"))
-        if hp is not None and current is not None and current > hp:
-            report((*at, "hp_current"), f"hp_current {current} is more than hp {hp}")
     name_checks(doc, report)
     return problems
 

@@ -52,11 +52,8 @@ Dice = Annotated[
     ),
 ]
 
-if TYPE_CHECKING:  # the checker needs literal values; at run time they come from the model
-    from erc.rulesets.spellchrome.model import Kind
-
-    ConditionName = str
-    Initiative = Literal["keep", "reroll"]
+if TYPE_CHECKING:  # the same sets as types: `make model` writes them into model.py
+    from erc.rulesets.spellchrome.model import ConditionName, Initiative, Kind
 else:
     Kind = Literal[sets.WEAPON_KINDS]
     ConditionName = Literal[sets.CONDITIONS]
@@ -210,7 +207,7 @@ class ArmorSpec(_Closed, frozen=True):
     ex_hp_current: Annotated[
         Annotated[int, Meta(ge=0, le=10_000)] | None,
         Meta(
-            extra={"skip": True},
+            extra={"skip": True, "current": "ex_hp"},  # the combatant's ex_hp (build.py)
             title="Current Extraordinary HP",
             description="EX-HP left, when not full: up to `ex_hp`. Default `ex_hp`.",
         ),

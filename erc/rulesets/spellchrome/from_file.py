@@ -8,7 +8,6 @@ from __future__ import annotations
 from typing import Any
 
 from erc.core.encounter.convert import conditions, given, steps, text
-from erc.rulesets.spellchrome.fields import Settings
 from erc.rulesets.spellchrome.format import (
     ArmorSpec,
     CombatantSpec,
@@ -17,7 +16,7 @@ from erc.rulesets.spellchrome.format import (
     ShieldSpec,
     WeaponSpec,
 )
-from erc.rulesets.spellchrome.model import Armor, Combatant, Encounter, Shield, Weapon
+from erc.rulesets.spellchrome.model import Armor, Combatant, Encounter, Settings, Shield, Weapon
 
 
 def armor(spec: ArmorSpec, **more: Any) -> Armor:
