@@ -14,6 +14,8 @@ if TYPE_CHECKING:
     from collections.abc import Callable, Mapping, Sequence
     from typing import Any
 
+    from erc.core.parts import Drawing
+
 
 class Place(Value):
     """One place in this round's order (from the last applied ``roll-init``)."""
@@ -187,8 +189,12 @@ class FightView(Value):
     journal: str | None
 
 
-RENDER = "erc.cli.render.status"
-"""The one renderer of ``erc status`` for every ruleset."""
+def renderer() -> Drawing:
+    """The one renderer of ``erc status`` for every ruleset (``erc.core.render.status``), imported
+    only for a human table."""
+    from erc.core.render import status
+
+    return status
 
 
 def plain(resources: Value) -> dict[str, Any]:
