@@ -14,8 +14,6 @@ if TYPE_CHECKING:
     from collections.abc import Callable, Mapping, Sequence
     from typing import Any
 
-    from erc.core.parts import Drawing
-
 
 class Place(Value):
     """One place in this round's order (from the last applied ``roll-init``)."""
@@ -170,7 +168,7 @@ class CombatantView(Value):
 
 class FightView(Value):
     """``erc status`` in every ruleset (CONTRACT "The table"): the core renderer
-    (``RENDER``) draws it; a ruleset's result adds its own keys after these."""
+    (``erc.core.render.status``) draws it; a ruleset's result adds its own keys after these."""
 
     round: int
     health_word: str
@@ -187,14 +185,6 @@ class FightView(Value):
     n_events: int
     """How many events the journal holds (undo events and those they cancelled included)."""
     journal: str | None
-
-
-def renderer() -> Drawing:
-    """The one renderer of ``erc status`` for every ruleset (``erc.core.render.status``), imported
-    only for a human table."""
-    from erc.core.render import status
-
-    return status
 
 
 def plain(resources: Value) -> dict[str, Any]:

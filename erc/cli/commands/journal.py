@@ -22,11 +22,18 @@ def status(
     """The table a GM keeps beside the map: the round, the order, who is next, Body or HP,
     conditions, what each has spent."""
     from erc.core.session import open_encounter
-    from erc.core.status import renderer
 
     loaded = open_encounter(encounter, journal)
     result = loaded.ruleset.status().status(loaded)
-    return Outcome("status", result, renderer, loaded.encounter)
+    return Outcome("status", result, _status_renderer, loaded.encounter)
+
+
+def _status_renderer() -> Drawing:
+    """The one renderer of ``erc status`` for every ruleset, ``erc.core.render.status``:
+    imported only for a human table."""
+    from erc.core.render import status
+
+    return status
 
 
 def _log_renderer() -> Drawing:
