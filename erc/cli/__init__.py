@@ -156,11 +156,9 @@ def emit(outcome: Outcome, as_json: bool) -> int:
 
         sys.stdout.write(encode(envelope(outcome), ascii_only=not _utf8(sys.stdout)).decode())
     else:
-        from erc.core import module
-
-        renderer: Any = module(outcome.render)
-        if hasattr(renderer, "lines"):
-            for line in renderer.lines(outcome):
+        lines = getattr(outcome.render(), "lines", None)  # plain text: no rich at all
+        if lines is not None:
+            for line in lines(outcome):
                 sys.stdout.write(line + "\n")
         else:
             from erc.core.human import show

@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from typing import Any
 
     from erc.core.mechanic import Mechanic, Traits
+    from erc.core.parts import Drawing
     from erc.core.session import Loaded
 
 
@@ -259,6 +260,14 @@ def record(
     return {"journal": loaded.journal, "event": recorded["id"]}
 
 
+def _replayed() -> Drawing:
+    """The renderer of a replayed event, ``erc.cli.render.replayed``: imported only for a
+    human table."""
+    from erc.cli.render import replayed
+
+    return replayed
+
+
 def replay(name: str, loaded: Loaded, event_id: int, key: str) -> Outcome:
     """``--key`` already in the journal: nothing is applied again; the event recorded the
     first time is reported (``applied.replayed``)."""
@@ -289,7 +298,7 @@ def replay(name: str, loaded: Loaded, event_id: int, key: str) -> Outcome:
     return Outcome(
         command=name,
         result=event.get("result"),
-        render="erc.cli.render.replayed",
+        render=_replayed,
         encounter=loaded.encounter,
         seed=event.get("seed") if isinstance(event.get("seed"), int) else None,
         rolls=rolls,

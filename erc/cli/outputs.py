@@ -2,16 +2,21 @@
 handed to the generator (``erc.core.outschema``).
 
 A ruleset's commands declare their result classes in ``<package>.outputs`` (``RESULTS``,
-``ODDS``), reached through ``Ruleset.part``; the shared commands' classes are here. Only
+``ODDS``), reached through ``Ruleset.outputs``; the shared commands' classes are here. Only
 ``erc schema --output`` imports this module.
 """
 
 from __future__ import annotations
 
 from erc import rulesets
-from erc.cli.registry import SHARED
-from erc.core import module
+from erc.cli.commands.check import CheckResult
+from erc.cli.commands.journal import LogResult, UndoResult
+from erc.cli.commands.table import NewFightResult, RenameResult
+from erc.cli.commands.turn import EndTurnResult
+from erc.cli.commands.undo_to import UndoToResult
 from erc.core.errors import ErcError, did_you_mean
+from erc.core.roller.roll import RollOdds, RollResult, Unrolled
+from erc.core.simreport import SimulateResult, TraceResult
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -22,32 +27,28 @@ if TYPE_CHECKING:
 
 ERROR = "error"
 """``--output error``: the error envelope (stderr), not a command."""
-_SHARED_RESULTS = {
-    "roll": ("erc.core.roller.roll:RollResult", "erc.core.roller.roll:Unrolled"),
-    "check": ("erc.cli.commands.check:CheckResult",),
+_SHARED_RESULTS: dict[str, tuple[type, ...] | None] = {
+    "status": None,  # each ruleset's own (its outputs.RESULTS)
+    "log": (LogResult,),
+    "undo": (UndoResult, UndoToResult),
+    "rename": (RenameResult,),
+    "new-fight": (NewFightResult,),
+    "batch": None,  # its lines are the other commands' envelopes
+    "check": (CheckResult,),
     "schema": (),  # a JSON Schema document: any JSON
-    "log": ("erc.cli.commands.journal:LogResult",),
-    "undo": ("erc.cli.commands.journal:UndoResult", "erc.cli.commands.undo_to:UndoToResult"),
-    "rename": ("erc.cli.commands.table:RenameResult",),
-    "new-fight": ("erc.cli.commands.table:NewFightResult",),
-    "simulate": (
-        "erc.core.simreport:SimulateResult",
-        "erc.core.simreport:TraceResult",
-    ),
-    "end-turn": ("erc.cli.commands.turn:EndTurnResult",),
+    "roll": (RollResult, Unrolled),
+    "simulate": (SimulateResult, TraceResult),
+    "end-turn": (EndTurnResult,),
 }
-_APPLYING = ("rename", "end-turn")
-"""Shared commands whose ``--apply`` records an event (``applied`` in the envelope)."""
-_SHARED_ODDS = {"roll": "erc.core.roller.roll:RollOdds"}
-"""``command -> "module:Class"`` of ``result.odds`` (``--odds``)."""
+"""Every shared command (``erc.cli.registry.SHARED``, in its order; a test keeps the two
+alike) -> the classes its ``result`` may be; None: not declared here."""
+_APPLYING = ("undo", "rename", "end-turn")
+"""Shared commands whose envelope may carry ``applied``: ``undo`` always records
+(``erc.cli.RECORDING``), the others with ``--apply``."""
+_SHARED_ODDS: dict[str, type] = {"roll": RollOdds}
+"""``command -> class`` of ``result.odds`` (``--odds``)."""
 _WITHOUT_ENCOUNTER = ("roll", "check", "schema")
 _DICE = ("roll",)
-
-
-def _class(target: str) -> type:
-    where, _, name = target.partition(":")
-    found: type = getattr(module(where), name)
-    return found
 
 
 def _settings(ruleset: Ruleset) -> type:
@@ -55,7 +56,7 @@ def _settings(ruleset: Ruleset) -> type:
     from erc.core.declared import annotations_of
     from erc.core.outschema import _resolve
 
-    model = ruleset.model_module()
+    model: Any = ruleset.model_module()  # the module: its names resolve the annotation
     found: type = _resolve(annotations_of(model.Encounter)["rules"], model)
     return found
 
@@ -64,33 +65,26 @@ def ruleset_output(ruleset: Ruleset, command: str) -> Output:
     """The output of one of ``ruleset``'s commands (its own, or ``status``/``log``/``undo``)."""
     from erc.core.outschema import Output
 
-    declared: Any = ruleset.part("outputs")
+    declared = ruleset.outputs()
     settings = _settings(ruleset)
-    if command in _SHARED_RESULTS:
-        from erc.cli import RECORDING
-
-        results = tuple(_class(t) for t in _SHARED_RESULTS[command])
+    shared = _SHARED_RESULTS.get(command)
+    if shared is not None:
         return Output(
             command=command,
-            results=results,
+            results=shared,
             ruleset=ruleset.name,
             settings=settings,
-            apply=command in RECORDING or command in _APPLYING,
+            apply=command in _APPLYING,
         )
-    package = ruleset.package
-    results = tuple(_class(f"{package}.{t}") for t in declared.RESULTS[command])
-    target = ruleset.command(command)
-    traits = None
-    if target is not None:
-        where, _, function = target.partition(":")
-        traits = getattr(getattr(module(where), function), "erc_traits", None)
-    odds_name = declared.ODDS.get(command)
+    function = ruleset.command(command)
+    traits = getattr(function, "erc_traits", None)
+    odds = declared.ODDS.get(command)
     return Output(
         command=command,
-        results=results,
+        results=declared.RESULTS[command],
         ruleset=ruleset.name,
         settings=settings,
-        odds=getattr(declared, odds_name) if odds_name else None,
+        odds=odds,
         dice=bool(traits and traits.dice),
         apply=bool(traits and traits.apply),
     )
@@ -100,16 +94,19 @@ def shared_output(command: str) -> Output:
     """The output of a command that reads no encounter (``roll``, ``check``, ``schema``)."""
     from erc.core.outschema import Output
 
-    results = tuple(_class(t) for t in _SHARED_RESULTS[command])
-    odds = _SHARED_ODDS.get(command)
-    return Output(command, results, odds=_class(odds) if odds else None, dice=command in _DICE)
+    return Output(
+        command,
+        _SHARED_RESULTS[command] or (),
+        odds=_SHARED_ODDS.get(command),
+        dice=command in _DICE,
+    )
 
 
 def names(ruleset: Ruleset) -> list[str]:
     """The commands of ``ruleset`` whose envelope has a schema (every one but ``batch``,
     whose lines are the others' envelopes)."""
     own = list(ruleset.command_names())
-    return own + [n for n in SHARED if n not in own]
+    return own + [n for n in _SHARED_RESULTS if n not in own]
 
 
 def outputs(command: str, only: str | None = None) -> list[Output]:

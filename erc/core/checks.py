@@ -13,6 +13,10 @@ from erc.core.dice import Dice, Die, Mode
 from erc.core.errors import ErcError
 from erc.core.value import Value
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from erc.core.parts import Drawing
+
 MAX_MOD = 100
 """The largest situational modifier (``--mod``) any command takes, either way."""
 
@@ -219,3 +223,12 @@ def against(
         disadvantage_from=reasons[1],
         natural=decided is not None,
     )
+
+
+def renderer() -> Drawing:
+    """The one renderer of a check against a number (ER ``feat``, Spellchrome ``ability``,
+    Elysium ``skill``) (``erc.core.render.check``), imported only for a human
+    table."""
+    from erc.core.render import check
+
+    return check

@@ -8,13 +8,12 @@ from __future__ import annotations
 
 import os
 import sys
-from typing import IO, Any
+from typing import IO
 
 from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from erc.core import module
 from erc.core.outcome import Outcome
 from erc.core.text import safe
 
@@ -98,10 +97,11 @@ def footer(outcome: Outcome) -> Text:
 
 
 def show(outcome: Outcome, file: IO[str] | None = None) -> None:
-    """Print ``outcome`` with its renderer (``outcome.render``, imported only now)."""
+    """Print ``outcome`` with its renderer (``outcome.render()``, imported only now)."""
     out = console(file)
-    renderer: Any = module(outcome.render)
-    for part in renderer.render(outcome):
+    drawing = outcome.render()
+    assert hasattr(drawing, "render"), "a plain renderer's lines are printed by erc.cli.emit"
+    for part in drawing.render(outcome):
         # a line marked no_wrap is printed whole: the terminal wraps it, grep sees one line
         out.print(part, soft_wrap=bool(getattr(part, "no_wrap", False)))
     tail = footer(outcome)

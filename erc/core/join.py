@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     from typing import Any
 
     from erc.core.dice import Dice
+    from erc.core.parts import Drawing
 
 
 class Member(Value):
@@ -129,3 +130,11 @@ def effects(result: Joined) -> list[Any]:
             waits=result.waits,
         )
     ]
+
+
+def renderer() -> Drawing:
+    """The one renderer of ``erc join`` for every ruleset (``erc.core.render.join``), imported
+    only for a human table."""
+    from erc.core.render import join
+
+    return join

@@ -19,14 +19,16 @@ if TYPE_CHECKING:
 
     from erc.core.dice import Dice
     from erc.core.events import Effect
+    from erc.core.parts import Renderer
 
 
 class Mechanic(Value):
     command: str
     resolve: Callable[[Dice], Any]
     """Draw the dice (in the order the command documents) and resolve."""
-    render: str
-    """The module of the human renderer (``render(outcome)``)."""
+    render: Renderer
+    """Imports and returns the human renderer (``render(outcome)``): a function of the
+    command's module, so only a human table imports its renderer (and rich)."""
     effects: Callable[[Any], Sequence[Effect]] | None = None
     """What the result changes in the journal (``--apply``); None: nothing to record."""
     odds: Callable[[], Mapping[str, Any]] | None = None

@@ -10,18 +10,21 @@ if TYPE_CHECKING:
     from collections.abc import Mapping
     from typing import Any
 
+    from erc.core.parts import Renderer
+
 
 class Outcome(Value):
     """A command's result and how it was reached.
 
     ``odds`` (``--odds``) sits beside the result rather than in it; the envelope puts it at
-    ``result.odds``. ``render`` names the module whose ``render(outcome)`` draws the human
-    table. ``applied``: with ``--apply``, the journal and the event recorded.
+    ``result.odds``. ``render`` imports and returns the module whose ``render(outcome)``
+    (rich) or ``lines(outcome)`` (plain text) draws the human output. ``applied``: with
+    ``--apply``, the journal and the event recorded.
     """
 
     command: str
     result: Any
-    render: str
+    render: Renderer
     encounter: Any = None
     seed: int | None = None
     rolls: tuple[Roll, ...] = ()

@@ -10,6 +10,7 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Mapping
 
+    from erc.core.parts import Drawing
     from erc.core.status import ConditionRow
 
 
@@ -57,3 +58,11 @@ class Sheet(Value):
 
 def signed(value: int) -> str:
     return f"{value:+d}"
+
+
+def renderer() -> Drawing:
+    """The one renderer of ``erc show`` for every ruleset (``erc.core.render.sheet``), imported
+    only for a human table."""
+    from erc.core.render import sheet
+
+    return sheet

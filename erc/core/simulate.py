@@ -103,7 +103,7 @@ class Model:
 
 
 def model_of(ruleset: Ruleset) -> Model:
-    found: Model = ruleset.part("simulate").MODEL
+    found: Model = ruleset.simulate().MODEL
     return found
 
 

@@ -168,7 +168,7 @@ class CombatantView(Value):
 
 class FightView(Value):
     """``erc status`` in every ruleset (CONTRACT "The table"): the core renderer
-    (``RENDER``) draws it; a ruleset's result adds its own keys after these."""
+    (``erc.core.render.status``) draws it; a ruleset's result adds its own keys after these."""
 
     round: int
     health_word: str
@@ -185,10 +185,6 @@ class FightView(Value):
     n_events: int
     """How many events the journal holds (undo events and those they cancelled included)."""
     journal: str | None
-
-
-RENDER = "erc.cli.render.status"
-"""The one renderer of ``erc status`` for every ruleset."""
 
 
 def plain(resources: Value) -> dict[str, Any]:

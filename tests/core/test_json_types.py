@@ -263,7 +263,7 @@ def test_the_corpus_covers_every_command(corpus: list[Output]) -> None:
         )
     odds = {(o.ruleset, o.command) for o in corpus if "odds" in (o.document.get("result") or {})}
     for name in rulesets.available():
-        declared_odds = rulesets.get(name).part("outputs").ODDS
+        declared_odds = rulesets.get(name).outputs().ODDS
         assert {(name, c) for c in declared_odds} <= odds, name
     assert any(o.batch and o.command == "error" for o in corpus)
     assert any(o.document.get("applied", {}).get("replayed") for o in corpus)

@@ -21,6 +21,22 @@ if TYPE_CHECKING:
 
     import typer
 
+    from erc.core.parts import Lines
+
+
+def _text() -> Lines:
+    """``erc check``'s plain text, ``erc.cli.render.check_text``."""
+    from erc.cli.render import check_text
+
+    return check_text
+
+
+def _github() -> Lines:
+    """``erc check --format github``: workflow commands, ``erc.cli.render.check_github``."""
+    from erc.cli.render import check_github
+
+    return check_github
+
 
 class Format(StrEnum):
     text = "text"
@@ -162,7 +178,7 @@ def check(
     return Outcome(
         command="check",
         result=CheckResult(tuple(reports), strict, tuple(skipped)),
-        render=f"erc.cli.render.check_{fmt.value}",
+        render=_github if fmt is Format.github else _text,
         code=0 if all(r.ok for r in reports) else 1,
         json=fmt is Format.json,
     )

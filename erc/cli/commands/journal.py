@@ -13,6 +13,7 @@ if TYPE_CHECKING:
     import typer
 
     from erc.cli.options import EncounterOpt, JournalOpt, JsonOpt
+    from erc.core.parts import Drawing
 
 
 def status(
@@ -21,11 +22,25 @@ def status(
     """The table a GM keeps beside the map: the round, the order, who is next, Body or HP,
     conditions, what each has spent."""
     from erc.core.session import open_encounter
-    from erc.core.status import RENDER
 
     loaded = open_encounter(encounter, journal)
-    part = loaded.ruleset.part("status")
-    return Outcome("status", part.status(loaded), RENDER, loaded.encounter)
+    result = loaded.ruleset.status().status(loaded)
+    return Outcome("status", result, _status_renderer, loaded.encounter)
+
+
+def _status_renderer() -> Drawing:
+    """The one renderer of ``erc status`` for every ruleset, ``erc.core.render.status``:
+    imported only for a human table."""
+    from erc.core.render import status
+
+    return status
+
+
+def _log_renderer() -> Drawing:
+    """``erc log``'s renderer, ``erc.cli.render.log``: imported only for a human table."""
+    from erc.cli.render import log
+
+    return log
 
 
 class LogResult(Value):
@@ -49,7 +64,7 @@ def log(
         {**{k: v for k, v in e.items() if k != "line"}, "undone": e.get("id") in gone}
         for e in journals.events(loaded.journal)
     )
-    return Outcome("log", LogResult(events, loaded.journal), "erc.cli.render.log", loaded.encounter)
+    return Outcome("log", LogResult(events, loaded.journal), _log_renderer, loaded.encounter)
 
 
 class UndoResult(Value):
@@ -104,7 +119,7 @@ def undo(
     return Outcome(
         command="undo",
         result=result,
-        render="erc.cli.render.log",
+        render=_log_renderer,
         encounter=loaded.encounter,
         applied=applied,
     )

@@ -15,9 +15,14 @@ if TYPE_CHECKING:
     import typer
 
     from erc.cli.options import JsonOpt, OddsOpt, RollsOpt, SeedOpt
+    from erc.core.parts import Drawing
 
 
-RENDER = "erc.cli.render.roll"
+def renderer() -> Drawing:
+    """The renderer, ``erc.cli.render.roll``: imported only for a human table."""
+    from erc.cli.render import roll
+
+    return roll
 
 
 def roll(
@@ -68,7 +73,7 @@ def roll(
             from erc.core.roller.roll import Unrolled
 
             result = Unrolled(expression.strip(" \t\n\f\r"), vs)
-            return Outcome(command="roll", result=result, render=RENDER, odds=exact)
+            return Outcome(command="roll", result=result, render=renderer, odds=exact)
     used = None if physical is not None else (given if given is not None else new_seed())
     dice = Dice(physical or SeededSource(used or 0))
     rolled = roll_tree(expression, dice, vs, tree=tree)
@@ -77,7 +82,7 @@ def roll(
     return Outcome(
         command="roll",
         result=rolled,
-        render=RENDER,
+        render=renderer,
         seed=used,
         rolls=tuple(dice.rolls),
         odds=exact,

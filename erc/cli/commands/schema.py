@@ -11,6 +11,14 @@ if TYPE_CHECKING:
     import typer
 
     from erc.cli.options import JsonOpt
+    from erc.core.parts import Lines
+
+
+def renderer() -> Lines:
+    """The renderer, ``erc.cli.render.schema``: imported only for a human table."""
+    from erc.cli.render import schema
+
+    return schema
 
 
 def schema(
@@ -34,10 +42,10 @@ def schema(
     if output is not None:  # the output schema (erc.cli.outputs), not the encounter's
         from erc.cli.outputs import output_schema
 
-        return Outcome("schema", output_schema(output, ruleset), "erc.cli.render.schema")
+        return Outcome("schema", output_schema(output, ruleset), renderer)
     from erc import rulesets
     from erc.core.encounter.schema import json_schema
 
     if ruleset is not None:
         rulesets.get(ruleset)  # an unknown one is an error with a did-you-mean
-    return Outcome("schema", json_schema(ruleset), "erc.cli.render.schema")
+    return Outcome("schema", json_schema(ruleset), renderer)

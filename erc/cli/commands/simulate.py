@@ -19,6 +19,7 @@ if TYPE_CHECKING:
     import typer
 
     from erc.cli.options import EncounterOpt, JsonOpt, SeedOpt
+    from erc.core.parts import Drawing
 
 
 class Target(StrEnum):
@@ -28,7 +29,13 @@ class Target(StrEnum):
 
 
 MAX_FIGHTS = 10_000_000
-RENDER = "erc.cli.render.simulate"
+
+
+def renderer() -> Drawing:
+    """The renderer, ``erc.cli.render.simulate``: imported only for a human table."""
+    from erc.cli.render import simulate
+
+    return simulate
 
 
 def simulate(
@@ -108,7 +115,7 @@ def simulate(
     if duel is not None:
         result = simreport.with_exact(result, duel, settings, sides)
     code = 0 if all(e.met for e in result.expect) else 1
-    return Outcome(command="simulate", result=result, render=RENDER, encounter=base, code=code)
+    return Outcome(command="simulate", result=result, render=renderer, encounter=base, code=code)
 
 
 def _traced(
@@ -191,7 +198,7 @@ def _trace(path: str, table: Any) -> Outcome:
         if step.rolls:
             words += ["--rolls", ",".join(map(str, step.rolls))]
         lines.append(" ".join(shlex.quote(w) for w in [*words, "--apply"]))
-    status = table.ruleset.part("status").status(table)
+    status = table.ruleset.status().status(table)
     winner = sides_of(table.base)[fight.winner] if fight.winner >= 0 else None
     seed = table.seed
     result = simreport.TraceResult(
@@ -202,7 +209,7 @@ def _trace(path: str, table: Any) -> Outcome:
         round=fight.rounds,
         final_status=status,
     )
-    return Outcome("simulate", result, RENDER, table.base)
+    return Outcome("simulate", result, renderer, table.base)
 
 
 def _progress(n: int, as_json: bool) -> Callable[[int], None]:

@@ -18,8 +18,14 @@ if TYPE_CHECKING:
 
     from erc.cli.options import ApplyOpt, EncounterOpt, JournalOpt, JsonOpt
     from erc.core.journal import Handle
+    from erc.core.parts import Drawing
 
-RENDER = "erc.cli.render.table"
+
+def renderer() -> Drawing:
+    """The renderer, ``erc.cli.render.table``: imported only for a human table."""
+    from erc.cli.render import table
+
+    return table
 
 
 class RenameResult(Value):
@@ -88,7 +94,9 @@ def rename(
         applied = None
         if apply:
             applied = _record(handle, entries, gone, "rename", result, old=old, new=new)
-    return Outcome(command="rename", result=result, render=RENDER, encounter=model, applied=applied)
+    return Outcome(
+        command="rename", result=result, render=renderer, encounter=model, applied=applied
+    )
 
 
 def _record(
@@ -145,15 +153,15 @@ def new_fight(
     where = journal_path(encounter, journal)
     if where == os.devnull or not os.path.exists(where):
         result = NewFightResult(where, None, None, 0)
-        return Outcome("new-fight", result, RENDER, model)
+        return Outcome("new-fight", result, renderer, model)
     with Handle(where, apply, encounter) as handle:
         events = len(handle.scan().entries)
         if not apply:
             result = NewFightResult(where, None, _free(where), events)
-            return Outcome("new-fight", result, RENDER, model)
+            return Outcome("new-fight", result, renderer, model)
         moved = _move_aside(where)
     result = NewFightResult(where, moved, None, events)
-    return Outcome("new-fight", result, RENDER, model)
+    return Outcome("new-fight", result, renderer, model)
 
 
 def _free(path: str) -> str:

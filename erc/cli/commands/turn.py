@@ -21,7 +21,15 @@ if TYPE_CHECKING:
 
     import typer
 
+    from erc.core.parts import Drawing
     from erc.core.session import Loaded
+
+
+def renderer() -> Drawing:
+    """The renderer, ``erc.cli.render.turn``: imported only for a human table."""
+    from erc.cli.render import turn
+
+    return turn
 
 
 class EndTurnResult(Value):
@@ -48,7 +56,7 @@ def end_turn(
             f"no round has started, so {who.name} has no turn to end: "
             "record the order first (erc roll-init --apply)",
         )
-    rows = {c.name: c for c in loaded.ruleset.part("status").status(loaded).combatants}
+    rows = {c.name: c for c in loaded.ruleset.status().status(loaded).combatants}
     row = rows[who.name]
     if getattr(who, "turn_ended", False):
         raise ErcError(
@@ -59,7 +67,7 @@ def end_turn(
     return Mechanic(
         command="end-turn",
         resolve=lambda _dice: result,
-        render="erc.cli.render.turn",
+        render=renderer,
         effects=lambda r: [EndTurn(who=r.name)],
         draws=False,
     )

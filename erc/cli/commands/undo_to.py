@@ -6,11 +6,22 @@ from erc.core.errors import ErcError
 from erc.core.outcome import Outcome
 from erc.core.value import Value
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from erc.core.parts import Drawing
+
 KEPT = ("undo", "undo-to", "rename")
 """Events ``--to`` leaves as they are: undos (each already cancels only events after it;
 cancelling one would bring back what it cancelled), and renames (they follow the file, not
 the fight: cancelling one would leave the journal naming someone the file no longer has;
 ``erc undo`` right after a rename still reverses it)."""
+
+
+def renderer() -> Drawing:
+    """The renderer, ``erc.cli.render.table``: imported only for a human table."""
+    from erc.cli.render import table
+
+    return table
 
 
 class UndoToResult(Value):
@@ -72,7 +83,7 @@ def undo_to(encounter: str | None, journal: str | None, to: int) -> Outcome:
     return Outcome(
         command="undo",
         result=result,
-        render="erc.cli.render.table",
+        render=renderer,
         encounter=loaded.encounter,
         applied=applied,
     )

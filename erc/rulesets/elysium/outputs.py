@@ -1,14 +1,30 @@
 """What each elysium command writes as its ``--json`` ``result`` (``erc schema --output``):
 the result classes by command, and the probabilities its ``--odds`` report.
 
-Read only by ``erc schema --output`` (``erc.cli.outputs``, through ``Ruleset.part``); the
+Read only by ``erc schema --output`` (``erc.cli.outputs``, through ``Ruleset.outputs``); the
 odds classes are declarations of the shape ``erc.core.odds.as_odds`` writes, never made.
 """
 
 from __future__ import annotations
 
 from erc.core.checks import AgainstOdds as AgainstOdds
+from erc.core.sheet import Sheet
 from erc.core.value import Value
+from erc.rulesets.elysium.commands.join import Joined
+from erc.rulesets.elysium.rules.adjust import ConditionResult, HpChange, PickedUp, SpendResult
+from erc.rulesets.elysium.rules.attack import Attack
+from erc.rulesets.elysium.rules.competition import Competition
+from erc.rulesets.elysium.rules.defend import Defend
+from erc.rulesets.elysium.rules.disarm import Disarm
+from erc.rulesets.elysium.rules.feint import FeintResult
+from erc.rulesets.elysium.rules.grab import Escape, Grab
+from erc.rulesets.elysium.rules.initiative import Initiative
+from erc.rulesets.elysium.rules.movement import Movement
+from erc.rulesets.elysium.rules.skill import SkillCheck
+from erc.rulesets.elysium.rules.social import Social
+from erc.rulesets.elysium.rules.spell import Cast
+from erc.rulesets.elysium.rules.trip import Trip
+from erc.rulesets.elysium.status import StatusResult
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -57,42 +73,42 @@ class CompetitionOdds(OpposedOdds):
     p_win_b: float
 
 
-RESULTS: dict[str, tuple[str, ...]] = {
-    "roll-init": ("rules.initiative:Initiative",),
-    "attack": ("rules.attack:Attack",),
-    "sneak": ("rules.attack:Attack",),
-    "disarm": ("rules.disarm:Disarm",),
-    "trip": ("rules.trip:Trip",),
-    "feint": ("rules.feint:FeintResult",),
-    "grab": ("rules.grab:Grab",),
-    "escape": ("rules.grab:Escape",),
-    "defend": ("rules.defend:Defend",),
-    "social": ("rules.social:Social",),
-    "cast": ("rules.spell:Cast",),
-    "competition": ("rules.competition:Competition",),
-    "movement": ("rules.movement:Movement",),
-    "spend": ("rules.adjust:SpendResult",),
-    "pick-up": ("rules.adjust:PickedUp",),
-    "damage": ("rules.adjust:HpChange",),
-    "heal": ("rules.adjust:HpChange",),
-    "condition": ("rules.adjust:ConditionResult",),
-    "status": ("status:StatusResult",),
-    "skill": ("rules.skill:SkillCheck",),
-    "join": ("commands.join:Joined",),
-    "show": ("rules.sheet:Sheet",),
+RESULTS: dict[str, tuple[type, ...]] = {
+    "roll-init": (Initiative,),
+    "attack": (Attack,),
+    "sneak": (Attack,),
+    "disarm": (Disarm,),
+    "trip": (Trip,),
+    "feint": (FeintResult,),
+    "grab": (Grab,),
+    "escape": (Escape,),
+    "defend": (Defend,),
+    "social": (Social,),
+    "cast": (Cast,),
+    "competition": (Competition,),
+    "movement": (Movement,),
+    "spend": (SpendResult,),
+    "pick-up": (PickedUp,),
+    "damage": (HpChange,),
+    "heal": (HpChange,),
+    "condition": (ConditionResult,),
+    "status": (StatusResult,),
+    "skill": (SkillCheck,),
+    "join": (Joined,),
+    "show": (Sheet,),
 }
-"""``command -> ("module:Class", ...)``, modules relative to this package."""
-ODDS: dict[str, str] = {
-    "attack": "AttackOdds",
-    "sneak": "AttackOdds",
-    "disarm": "DisarmOdds",
-    "trip": "OpposedOdds",
-    "feint": "OpposedOdds",
-    "grab": "DamageOdds",
-    "escape": "OpposedOdds",
-    "social": "OpposedOdds",
-    "cast": "DamageOdds",
-    "competition": "CompetitionOdds",
-    "skill": "AgainstOdds",
+"""``command -> (result class, ...)``."""
+ODDS: dict[str, type] = {
+    "attack": AttackOdds,
+    "sneak": AttackOdds,
+    "disarm": DisarmOdds,
+    "trip": OpposedOdds,
+    "feint": OpposedOdds,
+    "grab": DamageOdds,
+    "escape": OpposedOdds,
+    "social": OpposedOdds,
+    "cast": DamageOdds,
+    "competition": CompetitionOdds,
+    "skill": AgainstOdds,
 }
-"""``command -> class`` (in this module) of ``result.odds``."""
+"""``command -> class`` of ``result.odds``."""

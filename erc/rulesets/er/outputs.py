@@ -1,14 +1,26 @@
 """What each er command writes as its ``--json`` ``result`` (``erc schema --output``): the
 result classes by command, and the probabilities its ``--odds`` report.
 
-Read only by ``erc schema --output`` (``erc.cli.outputs``, through ``Ruleset.part``); the
+Read only by ``erc schema --output`` (``erc.cli.outputs``, through ``Ruleset.outputs``); the
 odds classes are declarations of the shape ``erc.core.odds.as_odds`` writes, never made.
 """
 
 from __future__ import annotations
 
-from erc.core.checks import AgainstOdds as AgainstOdds
+from erc.core.checks import Against, AgainstOdds as AgainstOdds
+from erc.core.sheet import Sheet
 from erc.core.value import Value
+from erc.rulesets.er.commands.join import Joined
+from erc.rulesets.er.rules.adjust import Adjusted, Conditioned, PickedUp, Spent
+from erc.rulesets.er.rules.attack import Attack
+from erc.rulesets.er.rules.competition import Competition
+from erc.rulesets.er.rules.drop import Hold, Inflicted
+from erc.rulesets.er.rules.initiative import Initiative
+from erc.rulesets.er.rules.movement import Movement
+from erc.rulesets.er.rules.sneak import Sneak
+from erc.rulesets.er.rules.surprise import Awareness
+from erc.rulesets.er.rules.weapon_negation import Disarm, DroppedWeapon, Freeing
+from erc.rulesets.er.status import StatusResult
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -46,33 +58,33 @@ class DisarmOdds(Value):
     """The weapon ends locked or disarmed."""
 
 
-RESULTS: dict[str, tuple[str, ...]] = {
-    "roll-init": ("rules.initiative:Initiative",),
-    "attack": ("rules.attack:Attack",),
-    "sneak": ("rules.sneak:Sneak",),
-    "drop": ("rules.drop:Inflicted", "rules.drop:Hold"),
-    "competition": ("rules.competition:Competition",),
-    "disarm": ("rules.weapon_negation:Disarm",),
-    "free": ("rules.weapon_negation:Freeing", "rules.weapon_negation:DroppedWeapon"),
-    "movement": ("rules.movement:Movement",),
-    "perceive": ("rules.surprise:Awareness",),
-    "damage": ("rules.adjust:Adjusted",),
-    "heal": ("rules.adjust:Adjusted",),
-    "condition": ("rules.adjust:Conditioned",),
-    "pick-up": ("rules.adjust:PickedUp",),
-    "spend": ("rules.adjust:Spent",),
-    "status": ("status:StatusResult",),
-    "feat": ("rules.feat:Against",),
-    "join": ("commands.join:Joined",),
-    "show": ("rules.sheet:Sheet",),
+RESULTS: dict[str, tuple[type, ...]] = {
+    "roll-init": (Initiative,),
+    "attack": (Attack,),
+    "sneak": (Sneak,),
+    "drop": (Inflicted, Hold),
+    "competition": (Competition,),
+    "disarm": (Disarm,),
+    "free": (Freeing, DroppedWeapon),
+    "movement": (Movement,),
+    "perceive": (Awareness,),
+    "damage": (Adjusted,),
+    "heal": (Adjusted,),
+    "condition": (Conditioned,),
+    "pick-up": (PickedUp,),
+    "spend": (Spent,),
+    "status": (StatusResult,),
+    "feat": (Against,),
+    "join": (Joined,),
+    "show": (Sheet,),
 }
-"""``command -> ("module:Class", ...)``, modules relative to this package; a command with
-several forms lists each (``drop --holder-damaged`` checks the hold)."""
-ODDS: dict[str, str] = {
-    "attack": "AttackOdds",
-    "sneak": "SneakOdds",
-    "competition": "CompetitionOdds",
-    "disarm": "DisarmOdds",
-    "feat": "AgainstOdds",
+"""``command -> (result class, ...)``; a command with several forms lists each
+(``drop --holder-damaged`` checks the hold)."""
+ODDS: dict[str, type] = {
+    "attack": AttackOdds,
+    "sneak": SneakOdds,
+    "competition": CompetitionOdds,
+    "disarm": DisarmOdds,
+    "feat": AgainstOdds,
 }
-"""``command -> class`` (in this module) of ``result.odds``."""
+"""``command -> class`` of ``result.odds``."""

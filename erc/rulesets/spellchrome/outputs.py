@@ -1,14 +1,24 @@
 """What each spellchrome command writes as its ``--json`` ``result`` (``erc schema
 --output``): the result classes by command, and the probabilities its ``--odds`` report.
 
-Read only by ``erc schema --output`` (``erc.cli.outputs``, through ``Ruleset.part``); the
+Read only by ``erc schema --output`` (``erc.cli.outputs``, through ``Ruleset.outputs``); the
 odds classes are declarations of the shape ``erc.core.odds.as_odds`` writes, never made.
 """
 
 from __future__ import annotations
 
-from erc.core.checks import AgainstOdds as AgainstOdds
+from erc.core.checks import Against, AgainstOdds as AgainstOdds
+from erc.core.sheet import Sheet
 from erc.core.value import Value
+from erc.rulesets.spellchrome.commands.actions import Spent
+from erc.rulesets.spellchrome.commands.join import Joined
+from erc.rulesets.spellchrome.commands.roll_init import Delay
+from erc.rulesets.spellchrome.rules.actions import Cast, Movement
+from erc.rulesets.spellchrome.rules.adjust import Adjusted, Conditioned
+from erc.rulesets.spellchrome.rules.attack import Attack
+from erc.rulesets.spellchrome.rules.competition import Competition
+from erc.rulesets.spellchrome.rules.initiative import Initiative
+from erc.rulesets.spellchrome.status import StatusResult
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -31,28 +41,28 @@ class CompetitionOdds(Value):
     p_tie: float
 
 
-RESULTS: dict[str, tuple[str, ...]] = {
-    "roll-init": ("rules.initiative:Initiative",),
-    "delay": ("commands.roll_init:Delay",),
-    "attack": ("rules.attack:Attack",),
-    "sneak": ("rules.attack:Attack",),
-    "competition": ("rules.competition:Competition",),
-    "movement": ("rules.actions:Movement",),
-    "cast": ("rules.actions:Cast",),
-    "spend": ("commands.actions:Spent",),
-    "damage": ("rules.adjust:Adjusted",),
-    "heal": ("rules.adjust:Adjusted",),
-    "condition": ("rules.adjust:Conditioned",),
-    "status": ("status:StatusResult",),
-    "ability": ("rules.ability:Against",),
-    "join": ("commands.join:Joined",),
-    "show": ("rules.sheet:Sheet",),
+RESULTS: dict[str, tuple[type, ...]] = {
+    "roll-init": (Initiative,),
+    "delay": (Delay,),
+    "attack": (Attack,),
+    "sneak": (Attack,),
+    "competition": (Competition,),
+    "movement": (Movement,),
+    "cast": (Cast,),
+    "spend": (Spent,),
+    "damage": (Adjusted,),
+    "heal": (Adjusted,),
+    "condition": (Conditioned,),
+    "status": (StatusResult,),
+    "ability": (Against,),
+    "join": (Joined,),
+    "show": (Sheet,),
 }
-"""``command -> ("module:Class", ...)``, modules relative to this package."""
-ODDS: dict[str, str] = {
-    "attack": "AttackOdds",
-    "sneak": "AttackOdds",
-    "competition": "CompetitionOdds",
-    "ability": "AgainstOdds",
+"""``command -> (result class, ...)``."""
+ODDS: dict[str, type] = {
+    "attack": AttackOdds,
+    "sneak": AttackOdds,
+    "competition": CompetitionOdds,
+    "ability": AgainstOdds,
 }
-"""``command -> class`` (in this module) of ``result.odds``."""
+"""``command -> class`` of ``result.odds``."""

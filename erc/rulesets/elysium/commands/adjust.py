@@ -15,9 +15,15 @@ if TYPE_CHECKING:
 
     import typer
 
+    from erc.core.parts import Drawing
     from erc.core.session import Loaded
 
-RENDER = "erc.rulesets.elysium.render.plain"
+
+def renderer() -> Drawing:
+    """The renderer, ``erc.rulesets.elysium.render.plain``: imported only for a human table."""
+    from erc.rulesets.elysium.render import plain
+
+    return plain
 
 
 class SpendFor(StrEnum):
@@ -63,7 +69,7 @@ def spend(
     return Mechanic(
         command="spend",
         resolve=lambda dice: result,
-        render=RENDER,
+        render=renderer,
         effects=events.spend,
         draws=False,
     )
@@ -99,7 +105,7 @@ def pick_up(
     return Mechanic(
         command="pick-up",
         resolve=lambda dice: result,
-        render=RENDER,
+        render=renderer,
         effects=events.pick_up,
         draws=False,
     )
@@ -118,7 +124,7 @@ def damage(
     return Mechanic(
         command="damage",
         resolve=lambda dice: result,
-        render=RENDER,
+        render=renderer,
         effects=events.adjust_damage,
         draws=False,
     )
@@ -137,7 +143,7 @@ def heal(
     return Mechanic(
         command="heal",
         resolve=lambda dice: result,
-        render=RENDER,
+        render=renderer,
         effects=events.adjust_heal,
         draws=False,
     )
@@ -182,7 +188,7 @@ def condition(
     return Mechanic(
         command="condition",
         resolve=lambda dice: result,
-        render=RENDER,
+        render=renderer,
         effects=events.condition,
         draws=False,
     )

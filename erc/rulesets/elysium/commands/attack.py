@@ -14,6 +14,7 @@ if TYPE_CHECKING:
 
     import typer
 
+    from erc.core.parts import Drawing
     from erc.core.session import Loaded
     from erc.rulesets.elysium.commands.options import ChargeOpt, ModOpt, MoveFtOpt, WeaponOpt
 
@@ -23,7 +24,11 @@ class DefenseKind(StrEnum):
     parry = "parry"
 
 
-RENDER = "erc.rulesets.elysium.render.attack"
+def renderer() -> Drawing:
+    """The renderer, ``erc.rulesets.elysium.render.attack``: imported only for a human table."""
+    from erc.rulesets.elysium.render import attack
+
+    return attack
 
 
 @command(odds=True)
@@ -138,7 +143,7 @@ def _attack(
     return Mechanic(
         command=name,
         resolve=lambda dice: rules.resolve(dice, plan),
-        render=RENDER,
+        render=renderer,
         effects=events.attack,
         odds=odds,
         unresolved=lambda: rules.unresolved(plan),

@@ -13,7 +13,15 @@ if TYPE_CHECKING:
 
     import typer
 
+    from erc.core.parts import Drawing
     from erc.core.session import Loaded
+
+
+def renderer() -> Drawing:
+    """The renderer, ``erc.rulesets.elysium.render.opposed``: imported only for a human table."""
+    from erc.rulesets.elysium.render import opposed
+
+    return opposed
 
 
 @command(odds=True)
@@ -62,7 +70,7 @@ def cast(
     return Mechanic(
         command="cast",
         resolve=lambda dice: rules.resolve(dice, plan),
-        render="erc.rulesets.elysium.render.opposed",
+        render=renderer,
         effects=events.cast,
         odds=odds,
         unresolved=lambda: rules.unresolved(plan),

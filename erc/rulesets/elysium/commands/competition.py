@@ -15,8 +15,16 @@ if TYPE_CHECKING:
 
     import typer
 
+    from erc.core.parts import Drawing
     from erc.core.session import Loaded
     from erc.rulesets.elysium.model import Encounter
+
+
+def renderer() -> Drawing:
+    """The renderer, ``erc.rulesets.elysium.render.opposed``: imported only for a human table."""
+    from erc.rulesets.elysium.render import opposed
+
+    return opposed
 
 
 @command(odds=True)
@@ -81,7 +89,7 @@ def competition(
     return Mechanic(
         command="competition",
         resolve=lambda dice: rules.resolve(dice, plan),
-        render="erc.rulesets.elysium.render.opposed",
+        render=renderer,
         effects=events.competition,
         odds=odds,
         unresolved=lambda: rules.unresolved(plan),

@@ -13,7 +13,15 @@ if TYPE_CHECKING:
 
     import typer
 
+    from erc.core.parts import Drawing
     from erc.core.session import Loaded
+
+
+def renderer() -> Drawing:
+    """The renderer, ``erc.rulesets.elysium.render.plain``: imported only for a human table."""
+    from erc.rulesets.elysium.render import plain
+
+    return plain
 
 
 @command(dice=False)
@@ -37,7 +45,7 @@ def defend(
     return Mechanic(
         command="defend",
         resolve=lambda dice: result,
-        render="erc.rulesets.elysium.render.plain",
+        render=renderer,
         effects=events.defend,
         draws=False,
     )

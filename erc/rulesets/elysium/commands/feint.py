@@ -12,8 +12,16 @@ if TYPE_CHECKING:
 
     import typer
 
+    from erc.core.parts import Drawing
     from erc.core.session import Loaded
     from erc.rulesets.elysium.commands.options import WeaponOpt
+
+
+def renderer() -> Drawing:
+    """The renderer, ``erc.rulesets.elysium.render.opposed``: imported only for a human table."""
+    from erc.rulesets.elysium.render import opposed
+
+    return opposed
 
 
 @command(odds=True)
@@ -47,7 +55,7 @@ def feint(
     return Mechanic(
         command="feint",
         resolve=lambda dice: rules.resolve(dice, plan),
-        render="erc.rulesets.elysium.render.opposed",
+        render=renderer,
         effects=events.feint,
         odds=odds,
         unresolved=lambda: rules.unresolved(plan),

@@ -17,8 +17,16 @@ if TYPE_CHECKING:
 
     import typer
 
+    from erc.core.parts import Drawing
     from erc.core.session import Loaded
     from erc.rulesets.elysium.rules.grab import GrabPlan
+
+
+def renderer() -> Drawing:
+    """The renderer, ``erc.rulesets.elysium.render.opposed``: imported only for a human table."""
+    from erc.rulesets.elysium.render import opposed
+
+    return opposed
 
 
 class Resist(StrEnum):
@@ -127,7 +135,7 @@ def _grab_mechanic(plan: GrabPlan) -> Mechanic:
     return Mechanic(
         command="grab",
         resolve=lambda dice: rules.resolve(dice, plan),
-        render="erc.rulesets.elysium.render.opposed",
+        render=renderer,
         effects=events.grab,
         odds=odds,
         unresolved=lambda: rules.unresolved(plan),
@@ -173,7 +181,7 @@ def escape(
     return Mechanic(
         command="escape",
         resolve=lambda dice: rules.resolve_escape(dice, plan),
-        render="erc.rulesets.elysium.render.opposed",
+        render=renderer,
         effects=events.escape,
         odds=odds,
         unresolved=lambda: rules.unresolved_escape(plan),

@@ -17,8 +17,16 @@ if TYPE_CHECKING:
 
     import typer
 
+    from erc.core.parts import Drawing
     from erc.core.session import Loaded
     from erc.rulesets.elysium.model import Encounter
+
+
+def renderer() -> Drawing:
+    """The renderer, ``erc.rulesets.elysium.render.initiative``: imported only for a human table."""
+    from erc.rulesets.elysium.render import initiative
+
+    return initiative
 
 
 @command()
@@ -53,7 +61,7 @@ def roll_init(
         resolve=lambda dice: resolve(
             dice, current.combatants, round=number, sides=die_sides(rules), kept=kept
         ),
-        render="erc.rulesets.elysium.render.initiative",
+        render=renderer,
         effects=events.roll_init,
         budget=DICE_BUDGET + 4 * len(current.combatants),
         event_round=number,

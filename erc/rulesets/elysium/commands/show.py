@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from erc.core.lookup import find
 from erc.core.mechanic import Mechanic, command
+from erc.core.sheet import renderer
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -26,4 +27,4 @@ def show(
 
     enc = loaded.encounter
     result = sheet(find(enc, name), loaded.state.round, enc.rules)
-    return Mechanic("show", lambda _dice: result, "erc.cli.render.sheet", draws=False)
+    return Mechanic("show", lambda _dice: result, renderer, draws=False)

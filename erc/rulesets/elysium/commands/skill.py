@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from erc.core.checks import MAX_MOD
+from erc.core.checks import MAX_MOD, renderer
 from erc.core.lookup import find
 from erc.core.mechanic import Mechanic, command
 from erc.rulesets.elysium import events
@@ -72,7 +72,7 @@ def skill(
     return Mechanic(
         command="skill",
         resolve=resolve,
-        render="erc.cli.render.check",
+        render=renderer,
         effects=effects,
         odds=odds,
         unresolved=lambda: resolve(None),

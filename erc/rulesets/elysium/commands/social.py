@@ -14,8 +14,16 @@ if TYPE_CHECKING:
 
     import typer
 
+    from erc.core.parts import Drawing
     from erc.core.session import Loaded
     from erc.rulesets.elysium.commands.options import ModOpt
+
+
+def renderer() -> Drawing:
+    """The renderer, ``erc.rulesets.elysium.render.opposed``: imported only for a human table."""
+    from erc.rulesets.elysium.render import opposed
+
+    return opposed
 
 
 class Action(StrEnum):
@@ -62,7 +70,7 @@ def social(
     return Mechanic(
         command="social",
         resolve=lambda dice: rules.resolve(dice, plan),
-        render="erc.rulesets.elysium.render.opposed",
+        render=renderer,
         effects=events.social,
         odds=odds,
         unresolved=lambda: rules.unresolved(plan),

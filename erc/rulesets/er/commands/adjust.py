@@ -16,10 +16,16 @@ if TYPE_CHECKING:
 
     import typer
 
+    from erc.core.parts import Drawing
     from erc.core.session import Loaded
     from erc.rulesets.er.commands.options import ExtraActionOpt
 
-RENDER = "erc.rulesets.er.render.adjust"
+
+def renderer() -> Drawing:
+    """The renderer, ``erc.rulesets.er.render.adjust``: imported only for a human table."""
+    from erc.rulesets.er.render import adjust
+
+    return adjust
 
 
 @command(dice=False)
@@ -38,7 +44,7 @@ def damage(
     return Mechanic(
         command="damage",
         resolve=lambda _dice: result,
-        render=RENDER,
+        render=renderer,
         effects=lambda r: events.damage(state, r.name, r.dealt),
         draws=False,
     )
@@ -55,7 +61,7 @@ def heal(
     return Mechanic(
         command="heal",
         resolve=lambda _dice: result,
-        render=RENDER,
+        render=renderer,
         effects=lambda r: [Heal(r.name, r.health_change)] if r.health_change else [],
         draws=False,
     )
@@ -103,7 +109,7 @@ def condition(
     return Mechanic(
         command="condition",
         resolve=lambda _dice: result,
-        render=RENDER,
+        render=renderer,
         effects=changes,
         draws=False,
     )
@@ -150,7 +156,11 @@ def pick_up(
         return [lifted, Spend(r.name, "movement", r.movement_ft)]
 
     return Mechanic(
-        command="pick-up", resolve=lambda _dice: result, render=RENDER, effects=picked, draws=False
+        command="pick-up",
+        resolve=lambda _dice: result,
+        render=renderer,
+        effects=picked,
+        draws=False,
     )
 
 
@@ -187,5 +197,5 @@ def spend(
         return effects + ([Spend(r.name, "movement", r.ft)] if r.ft else [])
 
     return Mechanic(
-        command="spend", resolve=lambda _dice: result, render=RENDER, effects=spent, draws=False
+        command="spend", resolve=lambda _dice: result, render=renderer, effects=spent, draws=False
     )

@@ -19,8 +19,16 @@ if TYPE_CHECKING:
 
     import typer
 
+    from erc.core.parts import Drawing
     from erc.core.session import Loaded
     from erc.rulesets.er.commands.options import AdvantageOpt, DisadvantageOpt, ExtraActionOpt
+
+
+def renderer() -> Drawing:
+    """The renderer, ``erc.rulesets.er.render.attack``: imported only for a human table."""
+    from erc.rulesets.er.render import attack
+
+    return attack
 
 
 class Pool(StrEnum):
@@ -109,7 +117,7 @@ def attack(
     return Mechanic(
         command="attack",
         resolve=rules.resolver(plan),
-        render="erc.rulesets.er.render.attack",
+        render=renderer,
         effects=lambda result: events.attack(result, state, extra_action, locks),
         odds=odds,
         unresolved=lambda: rules.unresolved(plan),

@@ -16,7 +16,15 @@ if TYPE_CHECKING:
 
     import typer
 
+    from erc.core.parts import Drawing
     from erc.core.session import Loaded
+
+
+def renderer() -> Drawing:
+    """The renderer, ``erc.rulesets.er.render.competition``: imported only for a human table."""
+    from erc.rulesets.er.render import competition
+
+    return competition
 
 
 @command(odds=True)
@@ -124,7 +132,7 @@ def _mechanic(first: rules.Contender, second: rules.Contender, *, for_item: bool
     return Mechanic(
         command="competition",
         resolve=lambda dice: rules.compete(first, second, dice, item=for_item),
-        render="erc.rulesets.er.render.competition",
+        render=renderer,
         effects=events.competition,
         odds=odds,
         unresolved=lambda: rules.unresolved(first, second, item=for_item),

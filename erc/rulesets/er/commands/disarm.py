@@ -17,8 +17,16 @@ if TYPE_CHECKING:
 
     import typer
 
+    from erc.core.parts import Drawing
     from erc.core.session import Loaded
     from erc.rulesets.er.commands.options import AdvantageOpt, DisadvantageOpt, ExtraActionOpt
+
+
+def renderer() -> Drawing:
+    """The renderer, ``erc.rulesets.er.render.disarm``: imported only for a human table."""
+    from erc.rulesets.er.render import disarm
+
+    return disarm
 
 
 @command(odds=True)
@@ -84,7 +92,7 @@ def disarm(
     return Mechanic(
         command="disarm",
         resolve=lambda dice: _noted(rules.resolve(setup, dice), notes),
-        render="erc.rulesets.er.render.disarm",
+        render=renderer,
         effects=lambda result: events.disarm(result, state, extra_action, locks),
         odds=odds,
         unresolved=lambda: _noted(rules.unresolved(setup), notes),
@@ -124,7 +132,7 @@ def free(
     return Mechanic(
         command="free",
         resolve=lambda _dice: freeing,
-        render="erc.rulesets.er.render.disarm",
+        render=renderer,
         effects=lambda result: events.free(result, extra_action),
         draws=False,
     )
@@ -141,7 +149,7 @@ def _drop(loaded: Loaded, name: str, weapon: str | None, extra_action: bool) -> 
     return Mechanic(
         command="free",
         resolve=lambda _dice: result,
-        render="erc.rulesets.er.render.disarm",
+        render=renderer,
         effects=events.drop_weapon,
         draws=False,
     )

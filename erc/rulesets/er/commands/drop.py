@@ -17,8 +17,16 @@ if TYPE_CHECKING:
 
     import typer
 
+    from erc.core.parts import Drawing
     from erc.core.session import Loaded
     from erc.rulesets.er.commands.options import ExtraActionOpt
+
+
+def renderer() -> Drawing:
+    """The renderer, ``erc.rulesets.er.render.drop``: imported only for a human table."""
+    from erc.rulesets.er.render import drop
+
+    return drop
 
 
 class Attr(StrEnum):
@@ -146,7 +154,7 @@ def _drop(
         return Mechanic(
             "drop",
             lambda dice: rules.hold_check(dice, who, mark, damaged),
-            "erc.rulesets.er.render.drop",
+            renderer,
             effects=lambda result: events.drop(result, state),
         )
     refuse_actor(who)
@@ -171,6 +179,6 @@ def _drop(
             held_from=holding.held_from,
             notes=notes,
         ),
-        "erc.rulesets.er.render.drop",
+        renderer,
         effects=lambda result: events.drop(result, state, extra_action),
     )

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from erc.core.checks import MAX_MOD
+from erc.core.checks import MAX_MOD, renderer
 from erc.core.lookup import find
 from erc.core.mechanic import Mechanic, command
 from erc.rulesets.er.rules import feat as rules
@@ -78,7 +78,7 @@ def feat(
     return Mechanic(
         command="feat",
         resolve=resolve,
-        render="erc.cli.render.check",
+        render=renderer,
         effects=lambda _result: [],
         odds=odds,
         unresolved=lambda: resolve(None),

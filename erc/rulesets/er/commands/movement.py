@@ -13,11 +13,19 @@ if TYPE_CHECKING:
 
     import typer
 
+    from erc.core.parts import Drawing
     from erc.core.session import Loaded
 
 
 MAX_FT = 10_000
 MAX_HEXES = 2_000
+
+
+def renderer() -> Drawing:
+    """The renderer, ``erc.rulesets.er.render.movement``: imported only for a human table."""
+    from erc.rulesets.er.render import movement
+
+    return movement
 
 
 def _hexes(flag: str, what: str) -> Any:
@@ -123,7 +131,7 @@ def movement(
     return Mechanic(
         command="movement",
         resolve=lambda _dice: result,
-        render="erc.rulesets.er.render.movement",
+        render=renderer,
         effects=events.movement,
         draws=False,
     )

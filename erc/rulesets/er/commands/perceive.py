@@ -16,7 +16,15 @@ if TYPE_CHECKING:
     import typer
 
     from erc.core.dice import Dice
+    from erc.core.parts import Drawing
     from erc.core.session import Loaded
+
+
+def renderer() -> Drawing:
+    """The renderer, ``erc.rulesets.er.render.perceive``: imported only for a human table."""
+    from erc.rulesets.er.render import perceive
+
+    return perceive
 
 
 @command()
@@ -61,6 +69,6 @@ def perceive(
     return Mechanic(
         "perceive",
         check,
-        "erc.rulesets.er.render.perceive",
+        renderer,
         effects=lambda result: events.perceive(result, state),
     )

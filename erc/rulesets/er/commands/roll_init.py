@@ -18,7 +18,15 @@ if TYPE_CHECKING:
 
     import typer
 
+    from erc.core.parts import Drawing
     from erc.core.session import Loaded
+
+
+def renderer() -> Drawing:
+    """The renderer, ``erc.rulesets.er.render.initiative``: imported only for a human table."""
+    from erc.rulesets.er.render import initiative
+
+    return initiative
 
 
 @command()
@@ -83,7 +91,7 @@ def roll_init(
         resolve=lambda dice: resolve(
             dice, current.combatants, round=number, setup=setup, kept=kept
         ),
-        render="erc.rulesets.er.render.initiative",
+        render=renderer,
         effects=events.roll_init,
         # a d10 and two Perception dice each, with room for roll-offs
         budget=DICE_BUDGET + 4 * len(current.combatants),

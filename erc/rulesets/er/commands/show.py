@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from erc.core.lookup import find
 from erc.core.mechanic import Mechanic, command
+from erc.core.sheet import renderer
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -33,4 +34,4 @@ def show(
     except ErcError as error:  # no rate: the sheet still shows, saying so
         rate = (0, error.message)
     result = sheet(who, filed, loaded.state.round, rate)
-    return Mechanic("show", lambda _dice: result, "erc.cli.render.sheet", draws=False)
+    return Mechanic("show", lambda _dice: result, renderer, draws=False)

@@ -15,8 +15,16 @@ if TYPE_CHECKING:
 
     import typer
 
+    from erc.core.parts import Drawing
     from erc.core.session import Loaded
     from erc.rulesets.er.commands.options import ExtraActionOpt
+
+
+def renderer() -> Drawing:
+    """The renderer, ``erc.rulesets.er.render.sneak``: imported only for a human table."""
+    from erc.rulesets.er.render import sneak
+
+    return sneak
 
 
 @command(odds=True)
@@ -90,7 +98,7 @@ def sneak(
     return Mechanic(
         command="sneak",
         resolve=lambda dice: rules.resolve(dice, setup),
-        render="erc.rulesets.er.render.sneak",
+        render=renderer,
         effects=lambda result: events.sneak(result, state, extra_action, locks),
         odds=odds,
         unresolved=lambda: rules.unresolved(setup),

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from erc.core.checks import MAX_MOD
+from erc.core.checks import MAX_MOD, renderer
 from erc.core.lookup import find
 from erc.core.mechanic import Mechanic, command
 from erc.rulesets.spellchrome.rules import ability as rules
@@ -47,7 +47,7 @@ def ability(
     return Mechanic(
         command="ability",
         resolve=lambda dice: rules.ability_check(dice, who, which, dc, bonus=mod),
-        render="erc.cli.render.check",
+        render=renderer,
         effects=lambda _result: [],
         odds=odds,
         unresolved=lambda: rules.ability_check(None, who, which, dc, bonus=mod),

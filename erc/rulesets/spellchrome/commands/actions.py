@@ -17,10 +17,18 @@ if TYPE_CHECKING:
 
     import typer
 
+    from erc.core.parts import Drawing
     from erc.core.session import Loaded
 
 MAX_FT = 100_000
-RENDER = "erc.rulesets.spellchrome.render.actions"
+
+
+def renderer() -> Drawing:
+    """The renderer, ``erc.rulesets.spellchrome.render.actions``: imported only for a human
+    table."""
+    from erc.rulesets.spellchrome.render import actions
+
+    return actions
 
 
 @command()
@@ -55,7 +63,7 @@ def movement(
     return Mechanic(
         command="movement",
         resolve=lambda _dice: result,
-        render=RENDER,
+        render=renderer,
         effects=events.movement,
         draws=False,
     )
@@ -106,7 +114,7 @@ def cast(
     return Mechanic(
         command="cast",
         resolve=lambda _dice: result,
-        render=RENDER,
+        render=renderer,
         effects=events.cast,
         draws=False,
     )
@@ -138,7 +146,7 @@ def spend(
     return Mechanic(
         command="spend",
         resolve=lambda _dice: result,
-        render=RENDER,
+        render=renderer,
         effects=events.spent,
         draws=False,
     )

@@ -17,9 +17,15 @@ if TYPE_CHECKING:
 
     import typer
 
+    from erc.core.parts import Drawing
     from erc.core.session import Loaded
 
-RENDER = "erc.rulesets.spellchrome.render.adjust"
+
+def renderer() -> Drawing:
+    """The renderer, ``erc.rulesets.spellchrome.render.adjust``: imported only for a human table."""
+    from erc.rulesets.spellchrome.render import adjust
+
+    return adjust
 
 
 def _amount(what: str) -> object:
@@ -41,7 +47,7 @@ def damage(
     return Mechanic(
         command="damage",
         resolve=lambda _dice: result,
-        render=RENDER,
+        render=renderer,
         effects=events.damage,
         draws=False,
     )
@@ -58,7 +64,7 @@ def heal(
     return Mechanic(
         command="heal",
         resolve=lambda _dice: result,
-        render=RENDER,
+        render=renderer,
         effects=events.heal,
         draws=False,
     )
@@ -101,7 +107,7 @@ def condition(
     return Mechanic(
         command="condition",
         resolve=lambda _dice: result,
-        render=RENDER,
+        render=renderer,
         effects=events.condition,
         draws=False,
     )

@@ -14,10 +14,18 @@ if TYPE_CHECKING:
 
     import typer
 
+    from erc.core.parts import Drawing
     from erc.core.session import Loaded
     from erc.rulesets.spellchrome.rules.attack import AttackPlan
 
-RENDER = "erc.rulesets.spellchrome.render.attack"
+
+def renderer() -> Drawing:
+    """The renderer, ``erc.rulesets.spellchrome.render.attack``: imported only for a human table."""
+    from erc.rulesets.spellchrome.render import attack
+
+    return attack
+
+
 MAX_FT = 1_000_000
 
 
@@ -52,7 +60,7 @@ def _mechanic(loaded: Loaded, plan: AttackPlan, command_name: str) -> Mechanic:
     return Mechanic(
         command=command_name,
         resolve=lambda dice: rules.resolve(dice, plan),
-        render=RENDER,
+        render=renderer,
         effects=events.attack,
         odds=odds,
         unresolved=lambda: rules.unresolved(plan),

@@ -15,7 +15,16 @@ if TYPE_CHECKING:
 
     import typer
 
+    from erc.core.parts import Drawing
     from erc.core.session import Loaded
+
+
+def renderer() -> Drawing:
+    """The renderer, ``erc.rulesets.spellchrome.render.competition``: imported only for a human
+    table."""
+    from erc.rulesets.spellchrome.render import competition
+
+    return competition
 
 
 @command(odds=True)
@@ -73,7 +82,7 @@ def competition(
     return Mechanic(
         command="competition",
         resolve=lambda dice: rules.compete(dice, first, second),
-        render="erc.rulesets.spellchrome.render.competition",
+        render=renderer,
         odds=odds,
         unresolved=lambda: rules.unresolved(first, second),
     )

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from erc.core.join import Joined as Joined
+from erc.core.join import Joined as Joined, renderer
 from erc.core.lookup import find
 from erc.core.mechanic import Mechanic, command
 from erc.rulesets.spellchrome import events
@@ -51,6 +51,6 @@ def join(
     return Mechanic(
         "join",
         lambda dice: rules.join(dice, setup, members, round=state.round),
-        "erc.cli.render.join",
+        renderer,
         effects=rules.effects,
     )

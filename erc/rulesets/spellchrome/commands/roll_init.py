@@ -18,7 +18,16 @@ if TYPE_CHECKING:
 
     import typer
 
+    from erc.core.parts import Drawing
     from erc.core.session import Loaded
+
+
+def renderer() -> Drawing:
+    """The renderer, ``erc.rulesets.spellchrome.render.initiative``: imported only for a human
+    table."""
+    from erc.rulesets.spellchrome.render import initiative
+
+    return initiative
 
 
 @command()
@@ -70,7 +79,7 @@ def roll_init(
             return Mechanic(
                 command="roll-init",
                 resolve=lambda _dice: kept,
-                render="erc.rulesets.spellchrome.render.initiative",
+                render=renderer,
                 effects=events.roll_init,
                 draws=False,
                 event_round=number,
@@ -81,7 +90,7 @@ def roll_init(
         resolve=lambda dice: rules.roll_init(
             dice, current.combatants, round=number, bonuses=bonuses, notes=notes
         ),
-        render="erc.rulesets.spellchrome.render.initiative",
+        render=renderer,
         effects=events.roll_init,
         event_round=number,
     )
@@ -219,7 +228,7 @@ def delay(
     return Mechanic(
         command="delay",
         resolve=lambda _dice: result,
-        render="erc.rulesets.spellchrome.render.initiative",
+        render=renderer,
         effects=events.delay,
         draws=False,
     )

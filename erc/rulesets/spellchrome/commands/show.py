@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from erc.core.lookup import find
 from erc.core.mechanic import Mechanic, command
+from erc.core.sheet import renderer
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -25,4 +26,4 @@ def show(
     from erc.rulesets.spellchrome.rules.sheet import sheet
 
     result = sheet(find(loaded.encounter, name), loaded.state.round)
-    return Mechanic("show", lambda _dice: result, "erc.cli.render.sheet", draws=False)
+    return Mechanic("show", lambda _dice: result, renderer, draws=False)
