@@ -7,10 +7,21 @@ from erc.core.value import Value
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Mapping
-    from typing import Any
+    from collections.abc import Callable, Iterable, Mapping
+    from typing import Any, Protocol
 
-    from erc.core.parts import Renderer
+    class Drawing(Protocol):
+        """A rich renderer module: the parts of the human table (``erc.core.human.show``)."""
+
+        def render(self, outcome: Outcome) -> Iterable[Any]: ...
+
+    class Lines(Protocol):
+        """A plain renderer module: the lines of the human output, no rich at all."""
+
+        def lines(self, outcome: Outcome) -> Iterable[str]: ...
+
+    Renderer = Callable[[], Drawing | Lines]
+    """``Mechanic.render``, ``Outcome.render``: imports the renderer module on call."""
 
 
 class Outcome(Value):

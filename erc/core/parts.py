@@ -10,13 +10,13 @@ runs: it is read under ``if TYPE_CHECKING:`` only.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol
 
 from erc.core.encounter.yamlread import Document
 from erc.core.errors import Problem
 from erc.core.fold import Tracker
-from erc.core.outcome import Outcome
+from erc.core.outcome import Drawing as Drawing, Lines as Lines, Renderer as Renderer
 from erc.core.session import Loaded
 from erc.core.simulate import Model
 from erc.core.status import Turns
@@ -103,19 +103,3 @@ class OutputsPart(Protocol):
 Command = Callable[..., Any]
 """A command function: a ruleset's takes the loaded encounter and its own options and
 returns a ``Mechanic`` or an ``Outcome``; a shared one is called with its options alone."""
-
-
-class Drawing(Protocol):
-    """A rich renderer module: the parts of the human table (``erc.core.human.show``)."""
-
-    def render(self, outcome: Outcome) -> Iterable[Any]: ...
-
-
-class Lines(Protocol):
-    """A plain renderer module: the lines of the human output, no rich at all."""
-
-    def lines(self, outcome: Outcome) -> Iterable[str]: ...
-
-
-Renderer = Callable[[], Drawing | Lines]
-"""``Mechanic.render``, ``Outcome.render``: imports the renderer module on call."""
