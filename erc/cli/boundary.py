@@ -13,6 +13,7 @@ from __future__ import annotations
 from erc.core.dice import Dice, PhysicalSource, SeededSource, new_seed, parse_rolls, parse_seed
 from erc.core.errors import ErcError
 from erc.core.outcome import Outcome
+from erc.core.params import Param, bind
 from erc.core.value import Value
 
 TYPE_CHECKING = False
@@ -38,16 +39,22 @@ class Options(Value):
 
 
 SHARED = Options._fields
-_ANNOTATION = {
-    "encounter": "EncounterOpt",
-    "as_json": "JsonOpt",
-    "seed": "SeedOpt",
-    "rolls": "RollsOpt",
-    "odds": "OddsOpt",
-    "apply": "ApplyOpt",
-    "key": "KeyOpt",
-    "journal": "JournalOpt",
-}
+
+
+def _declared() -> dict[str, Any]:
+    """Each shared option's declaration (``erc.cli.options``), by its field here."""
+    from erc.cli import options
+
+    return {
+        "encounter": options.ENCOUNTER,
+        "as_json": options.JSON,
+        "seed": options.SEED,
+        "rolls": options.ROLLS,
+        "odds": options.ODDS,
+        "apply": options.APPLY,
+        "key": options.KEY,
+        "journal": options.JOURNAL,
+    }
 
 
 def shared_options(traits: Traits) -> list[str]:
@@ -63,11 +70,8 @@ def shared_options(traits: Traits) -> list[str]:
 
 
 def wrap(func: Callable[..., Any], name: str) -> Callable[..., Any]:
-    """``func(loaded, **own)`` as a command taking its own options and the shared ones.
-
-    The command's signature (for Typer) is built only by ``erc.cli.app`` (``signature``), so
-    the fast path never imports ``inspect``.
-    """
+    """``func(loaded, **own)`` as a command taking its own options and the shared ones
+    (``params`` says which; ``erc.cli.app`` shows them to Typer)."""
 
     def command(**kwargs: Any) -> Outcome:
         options = Options(**{k: kwargs.pop(k) for k in SHARED if k in kwargs})
@@ -76,34 +80,26 @@ def wrap(func: Callable[..., Any], name: str) -> Callable[..., Any]:
     command.erc_wrapped = func  # type: ignore[attr-defined]
     command.__name__ = func.__name__
     command.__doc__ = func.__doc__
+    command.__module__ = func.__module__
     return command
 
 
-def signature(command: Callable[..., Any]) -> Any:
-    """The signature a wrapped command shows Typer: its own options (without ``loaded``),
-    then the shared ones its ``Traits`` give, annotated by name (``erc.cli.options``)."""
-    import inspect
-
+def params(command: Callable[..., Any]) -> list[Param]:
+    """The declared command line of ``command``: a wrapped command's own parameters
+    (without ``loaded``), then the shared options its ``Traits`` give, typed by the fields
+    of ``Options``; any other command's parameters as they are."""
     from erc.core.mechanic import Traits
 
-    func = command.erc_wrapped  # type: ignore[attr-defined]
+    func = getattr(command, "erc_wrapped", None)
+    if func is None:
+        return bind(command)
     traits: Traits = getattr(func, "erc_traits", Traits())
-    own = list(inspect.signature(func).parameters.values())[1:]  # without ``loaded``
-    extra = [
-        inspect.Parameter(
-            option,
-            inspect.Parameter.KEYWORD_ONLY,
-            default=Options._defaults[option],
-            annotation=_ANNOTATION[option],
-        )
-        for option in shared_options(traits)
+    declared = _declared()
+    types: dict[str, str] = Options.__annotations__
+    return [
+        *bind(func),
+        *(Param(n, declared[n], types[n], {}) for n in shared_options(traits)),
     ]
-    command.__annotations__ = {
-        **{k: v for k, v in func.__annotations__.items() if k not in ("loaded", "return")},
-        **{p.name: p.annotation for p in extra},
-    }
-    command.__module__ = func.__module__
-    return inspect.Signature([*own, *extra])
 
 
 MAX_KEY = 200

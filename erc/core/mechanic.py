@@ -55,10 +55,14 @@ class Traits(Value):
 def command(
     *, dice: bool = True, odds: bool = False, apply: bool = True
 ) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
-    """Mark a ruleset's command function with the shared options it takes (``Traits``)."""
+    """Mark a ruleset's command function with the shared options it takes (``Traits``); its
+    own line stays declared (``erc.core.params.settle``) and its defaults become plain."""
 
     def mark(func: Callable[..., Any]) -> Callable[..., Any]:
+        from erc.core.params import settle
+
         func.erc_traits = Traits(dice, odds, apply)  # type: ignore[attr-defined]
+        settle(func)
         return func
 
     return mark

@@ -13,13 +13,8 @@ from enum import StrEnum
 
 from erc.core.errors import ErcError, Problem
 from erc.core.outcome import Outcome
+from erc.core.params import Argument, Option
 from erc.core.value import Value
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from typing import Annotated
-
-    import typer
 
 
 class Format(StrEnum):
@@ -130,20 +125,15 @@ def check_file(path: str, strict: bool = False, only_encounters: bool = False) -
 
 
 def check(
-    paths: Annotated[list[str], typer.Argument(metavar="PATH...", help="Files or folders.")],
-    output: Annotated[Format, typer.Option("--format", help="text, json or github.")] = Format.text,
-    as_json: Annotated[bool, typer.Option("--json", help="Same as --format json.")] = False,
-    strict: Annotated[
-        bool, typer.Option("--strict", help="Warnings (what would fail in play) are errors.")
-    ] = False,
-    only_encounters: Annotated[
-        bool,
-        typer.Option(
-            "--only-encounters",
-            help="Skip (not fail) YAML files without a top-level erc: key, and list them "
-            "(the pre-commit hook's mode).",
-        ),
-    ] = False,
+    paths: list[str] = Argument(metavar="PATH...", help="Files or folders."),
+    output: Format = Option("--format", help="text, json or github.", default=Format.text),
+    as_json: bool = Option("--json", help="Same as --format json."),
+    strict: bool = Option("--strict", help="Warnings (what would fail in play) are errors."),
+    only_encounters: bool = Option(
+        "--only-encounters",
+        help="Skip (not fail) YAML files without a top-level erc: key, and list them "
+        "(the pre-commit hook's mode).",
+    ),
 ) -> Outcome:
     """Validate encounter files (exit 0 all valid, 1 if any is invalid)."""
     skipped: list[Skipped] = []

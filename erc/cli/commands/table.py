@@ -6,17 +6,16 @@ from __future__ import annotations
 
 import os
 
+from erc.cli.options import APPLY, ENCOUNTER, JOURNAL, JSON
 from erc.core.errors import ErcError, did_you_mean
 from erc.core.outcome import Outcome
+from erc.core.params import Argument
 from erc.core.value import Value
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Annotated, Any
+    from typing import Any
 
-    import typer
-
-    from erc.cli.options import ApplyOpt, EncounterOpt, JournalOpt, JsonOpt
     from erc.core.journal import Handle
 
 RENDER = "erc.cli.render.table"
@@ -31,16 +30,12 @@ class RenameResult(Value):
 
 
 def rename(
-    old: Annotated[
-        str, typer.Argument(metavar="OLD", help="The name the journal has, gone from the file.")
-    ],
-    new: Annotated[
-        str, typer.Argument(metavar="NEW", help="The file's name for that combatant now.")
-    ],
-    encounter: EncounterOpt = None,
-    as_json: JsonOpt = False,
-    apply: ApplyOpt = False,
-    journal: JournalOpt = None,
+    old: str = Argument(metavar="OLD", help="The name the journal has, gone from the file."),
+    new: str = Argument(metavar="NEW", help="The file's name for that combatant now."),
+    encounter: str | None = ENCOUNTER,
+    as_json: bool = JSON,
+    apply: bool = APPLY,
+    journal: str | None = JOURNAL,
 ) -> Outcome:
     """Carry the fight over to a combatant's new name in the file (R14.4): the journal's
     OLD is the file's NEW from this event on; undo reverses it."""
@@ -128,10 +123,10 @@ MAX_KEPT = 10_000
 
 
 def new_fight(
-    encounter: EncounterOpt = None,
-    as_json: JsonOpt = False,
-    apply: ApplyOpt = False,
-    journal: JournalOpt = None,
+    encounter: str | None = ENCOUNTER,
+    as_json: bool = JSON,
+    apply: bool = APPLY,
+    journal: str | None = JOURNAL,
 ) -> Outcome:
     """Start the fight over (R14.5): the journal is moved aside, never deleted, to the first
     free NAME.N beside it, and the next command starts at round 0 from the file."""

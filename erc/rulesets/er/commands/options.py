@@ -1,23 +1,12 @@
-"""Typer options several Enchanted Realms commands share, declared once.
-
-Only the Typer path imports this module (``erc.cli.app`` evaluates the commands' annotation
-text with it in scope); the fast path never does.
-"""
+"""Options several Enchanted Realms commands share, declared once (``erc.core.params``)."""
 
 from __future__ import annotations
 
-from typing import Annotated
+from erc.core.params import Option
 
-import typer
-
-ExtraActionOpt = Annotated[
-    bool,
-    typer.Option(
-        "--extra-action",
-        help="A skill or magic grants this action beyond the one a round (R11.2).",
-    ),
-]
-AdvantageOpt = Annotated[bool, typer.Option("--advantage", help="Roll at advantage (R1.5).")]
-DisadvantageOpt = Annotated[
-    bool, typer.Option("--disadvantage", help="Roll at disadvantage (R1.5).")
-]
+EXTRA_ACTION = Option(
+    "--extra-action",
+    help="A skill or magic grants this action beyond the one a round (R11.2).",
+)
+ADVANTAGE = Option("--advantage", help="Roll at advantage (R1.5).")
+DISADVANTAGE = Option("--disadvantage", help="Roll at disadvantage (R1.5).")

@@ -4,15 +4,14 @@ from __future__ import annotations
 
 from erc.core.lookup import find, find_actor
 from erc.core.mechanic import Mechanic, command
+from erc.core.params import Argument, Option
 from erc.core.value import replace
 from erc.rulesets.spellchrome import events
 from erc.rulesets.spellchrome.conditions import cannot_act
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Annotated
-
-    import typer
+    from typing import Any
 
     from erc.core.session import Loaded
     from erc.rulesets.spellchrome.rules.attack import AttackPlan
@@ -21,12 +20,11 @@ RENDER = "erc.rulesets.spellchrome.render.attack"
 MAX_FT = 1_000_000
 
 
-def _distance() -> object:
-    """The --distance option; called only when ``erc.cli.app`` evaluates the annotations."""
-    import typer
-
-    return typer.Option(
+def _distance() -> Any:
+    """The --distance option (attack and sneak)."""
+    return Option(
         "--distance",
+        default=0,
         min=0,
         max=MAX_FT,
         metavar="FT",
@@ -62,43 +60,33 @@ def _mechanic(loaded: Loaded, plan: AttackPlan, command_name: str) -> Mechanic:
 @command(odds=True)
 def attack(
     loaded: Loaded,
-    attacker: Annotated[str, typer.Argument(metavar="ATTACKER", help="Who attacks.")],
-    target: Annotated[str, typer.Argument(metavar="TARGET", help="Who is attacked.")],
-    weapon: Annotated[
-        str | None,
-        typer.Option("--with", metavar="WEAPON", help="The weapon (default: the first listed)."),
-    ] = None,
-    distance: Annotated[int, _distance()] = 0,
-    touch: Annotated[
-        bool,
-        typer.Option(
-            "--touch", help="A touch attack: no armour, shield or natural armour (SC5.4)."
-        ),
-    ] = False,
-    flat_footed: Annotated[
-        bool,
-        typer.Option(
-            "--flat-footed",
-            help="The GM rules the target unaware of this enemy: no Dexterity bonus (SC5.3).",
-        ),
-    ] = False,
-    full: Annotated[
-        bool,
-        typer.Option(
-            "--full",
-            help="A full attack: one attack per iterative bonus, taking both actions (SC4.4).",
-        ),
-    ] = False,
-    mod: Annotated[
-        int,
-        typer.Option(
-            "--mod", min=-100, max=100, metavar="N", help="A situational modifier to hit (SC4.6)."
-        ),
-    ] = 0,
-    damage_mod: Annotated[
-        int,
-        typer.Option("--damage-mod", min=-100, max=100, metavar="N", help="Added to damage."),
-    ] = 0,
+    attacker: str = Argument(metavar="ATTACKER", help="Who attacks."),
+    target: str = Argument(metavar="TARGET", help="Who is attacked."),
+    weapon: str | None = Option(
+        "--with", metavar="WEAPON", help="The weapon (default: the first listed)."
+    ),
+    distance: int = _distance(),
+    touch: bool = Option(
+        "--touch", help="A touch attack: no armour, shield or natural armour (SC5.4)."
+    ),
+    flat_footed: bool = Option(
+        "--flat-footed",
+        help="The GM rules the target unaware of this enemy: no Dexterity bonus (SC5.3).",
+    ),
+    full: bool = Option(
+        "--full", help="A full attack: one attack per iterative bonus, taking both actions (SC4.4)."
+    ),
+    mod: int = Option(
+        "--mod",
+        min=-100,
+        max=100,
+        metavar="N",
+        help="A situational modifier to hit (SC4.6).",
+        default=0,
+    ),
+    damage_mod: int = Option(
+        "--damage-mod", min=-100, max=100, metavar="N", help="Added to damage.", default=0
+    ),
 ) -> Mechanic:
     """Resolve an attack: d20 + BAB + ability modifier against AC; natural 1 misses and 20
     hits; the weapon's damage, DR rolled at the target's first hit of the round, EX-HP first.
@@ -126,22 +114,18 @@ def attack(
 @command(odds=True)
 def sneak(
     loaded: Loaded,
-    attacker: Annotated[str, typer.Argument(metavar="ATTACKER", help="Who gets the drop.")],
-    victim: Annotated[str, typer.Argument(metavar="VICTIM", help="The unaware victim.")],
-    weapon: Annotated[
-        str | None,
-        typer.Option("--with", metavar="WEAPON", help="The weapon (default: the first listed)."),
-    ] = None,
-    distance: Annotated[int, _distance()] = 0,
-    victim_aware: Annotated[
-        bool,
-        typer.Option(
-            "--victim-aware",
-            help="The victim is aware of the attacker: not flat-footed for being unaware "
-            "(an unaware condition included; asleep, bound, paralyzed, unconscious stay); "
-            "the +4 stays (SC-P3).",
-        ),
-    ] = False,
+    attacker: str = Argument(metavar="ATTACKER", help="Who gets the drop."),
+    victim: str = Argument(metavar="VICTIM", help="The unaware victim."),
+    weapon: str | None = Option(
+        "--with", metavar="WEAPON", help="The weapon (default: the first listed)."
+    ),
+    distance: int = _distance(),
+    victim_aware: bool = Option(
+        "--victim-aware",
+        help="The victim is aware of the attacker: not flat-footed for being unaware "
+        "(an unaware condition included; asleep, bound, paralyzed, unconscious stay); "
+        "the +4 stays (SC-P3).",
+    ),
 ) -> Mechanic:
     """Get the drop (SC9): an attack at +4 after a successful Hide and Move Silently, the
     victim flat-footed (no Dexterity bonus) unless aware.
