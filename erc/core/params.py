@@ -159,6 +159,13 @@ def settle(func: Callable[..., Any]) -> None:
         func.__kwdefaults__ = {n: plain(n, d) for n, d in func.__kwdefaults__.items()}
 
 
+def shared(func: Callable[..., Any]) -> Callable[..., Any]:
+    """A shared command (``erc/cli/commands``): its line kept, its defaults plain
+    (``settle``; a ruleset's command gets the same from ``erc.core.mechanic.command``)."""
+    settle(func)
+    return func
+
+
 def bind(func: Callable[..., Any]) -> list[Param]:
     """Each declared parameter of ``func`` with its type (its annotation's text)."""
     hints: dict[str, str] = func.__annotations__

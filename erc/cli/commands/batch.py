@@ -14,7 +14,7 @@ from erc.cli import outcome_of, reuse
 from erc.core.envelope import envelope
 from erc.core.errors import ErcError
 from erc.core.outcome import Outcome
-from erc.core.params import Option
+from erc.core.params import Option, shared
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -55,6 +55,7 @@ def _uncommented(line: str) -> str:
     return line
 
 
+@shared
 def batch(
     encounter: str | None = Option(
         "--encounter",

@@ -13,7 +13,7 @@ from enum import StrEnum
 
 from erc.core.errors import ErcError, Problem
 from erc.core.outcome import Outcome
-from erc.core.params import Argument, Option
+from erc.core.params import Argument, Option, shared
 from erc.core.value import Value
 
 
@@ -124,6 +124,7 @@ def check_file(path: str, strict: bool = False, only_encounters: bool = False) -
     return FileReport(path, not errors, errors, () if strict else _found(warned))
 
 
+@shared
 def check(
     paths: list[str] = Argument(metavar="PATH...", help="Files or folders."),
     output: Format = Option("--format", help="text, json or github.", default=Format.text),

@@ -5,10 +5,11 @@ from __future__ import annotations
 from erc.cli.options import ENCOUNTER, JOURNAL, JSON
 from erc.core.errors import ErcError
 from erc.core.outcome import Outcome
-from erc.core.params import Option
+from erc.core.params import Option, shared
 from erc.core.value import Value
 
 
+@shared
 def status(
     encounter: str | None = ENCOUNTER, as_json: bool = JSON, journal: str | None = JOURNAL
 ) -> Outcome:
@@ -30,6 +31,7 @@ class LogResult(Value):
     journal: str | None
 
 
+@shared
 def log(
     encounter: str | None = ENCOUNTER, as_json: bool = JSON, journal: str | None = JOURNAL
 ) -> Outcome:
@@ -55,6 +57,7 @@ class UndoResult(Value):
     undo_event: dict[str, object]
 
 
+@shared
 def undo(
     encounter: str | None = ENCOUNTER,
     as_json: bool = JSON,

@@ -6,13 +6,14 @@ from erc.cli.options import JSON, ODDS, ROLLS, SEED
 from erc.core.dice import Dice, PhysicalSource, SeededSource, new_seed, parse_rolls, parse_seed
 from erc.core.errors import ErcError
 from erc.core.outcome import Outcome
-from erc.core.params import Argument, Option
+from erc.core.params import Argument, Option, shared
 from erc.core.roller.parse import parse
 from erc.core.roller.roll import roll as roll_tree
 
 RENDER = "erc.cli.render.roll"
 
 
+@shared
 def roll(
     expression: str = Argument(metavar="EXPR", help="e.g. 3d20+4, 4d6kh3, 2d6ro<3, 8d6mi2, -1d4"),
     vs: int | None = Option(

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from erc.cli.options import JSON
 from erc.core.outcome import Outcome
-from erc.core.params import Option
+from erc.core.params import Option, shared
 
 
+@shared
 def schema(
     ruleset: str | None = Option(
         "--ruleset", metavar="NAME", help="One ruleset's schema (default: every ruleset's)."

@@ -11,7 +11,7 @@ from enum import StrEnum
 from erc.cli.options import ENCOUNTER, JSON, SEED
 from erc.core.errors import ErcError
 from erc.core.outcome import Outcome
-from erc.core.params import Option
+from erc.core.params import Option, shared
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -29,6 +29,7 @@ MAX_FIGHTS = 10_000_000
 RENDER = "erc.cli.render.simulate"
 
 
+@shared
 def simulate(
     encounter: str | None = ENCOUNTER,
     n: int = Option("-n", min=1, max=MAX_FIGHTS, metavar="N", help="Fights to play.", default=1000),

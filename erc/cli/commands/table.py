@@ -9,7 +9,7 @@ import os
 from erc.cli.options import APPLY, ENCOUNTER, JOURNAL, JSON
 from erc.core.errors import ErcError, did_you_mean
 from erc.core.outcome import Outcome
-from erc.core.params import Argument
+from erc.core.params import Argument, shared
 from erc.core.value import Value
 
 TYPE_CHECKING = False
@@ -29,6 +29,7 @@ class RenameResult(Value):
     journal: str
 
 
+@shared
 def rename(
     old: str = Argument(metavar="OLD", help="The name the journal has, gone from the file."),
     new: str = Argument(metavar="NEW", help="The file's name for that combatant now."),
@@ -122,6 +123,7 @@ MAX_KEPT = 10_000
 """The most earlier fights kept beside a journal (``NAME.1`` to ``NAME.10000``)."""
 
 
+@shared
 def new_fight(
     encounter: str | None = ENCOUNTER,
     as_json: bool = JSON,
