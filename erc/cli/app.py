@@ -1,7 +1,7 @@
 """The Typer applications: one per ruleset, each with that ruleset's commands and the shared
 ones (``erc.cli.registry``).
 
-Each command declares its line once (``erc.core.params``); ``_typed`` turns that declaration
+Each command declares its line once (``erc.core.mechanic``); ``_typed`` turns that declaration
 into the signature Typer reads, so help, usage errors and completion are Typer's, while the
 fast path (``erc.cli.fast``) parses an ordinary line from the same declaration without
 importing typer.

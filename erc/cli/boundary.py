@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from erc.core.dice import Dice, PhysicalSource, SeededSource, new_seed, parse_rolls, parse_seed
 from erc.core.errors import ErcError
+from erc.core.mechanic import Option, Param, bind
 from erc.core.outcome import Outcome
-from erc.core.params import Param, bind
 from erc.core.value import Value
 
 TYPE_CHECKING = False
@@ -41,20 +41,60 @@ class Options(Value):
 SHARED = Options._fields
 
 
-def _declared() -> dict[str, Any]:
-    """Each shared option's declaration (``erc.cli.options``), by its field here."""
-    from erc.cli import options
+# The shared options, declared once (``erc.core.mechanic``): a ruleset's command gets the ones
+# its ``Traits`` say, typed by the fields of ``Options`` above; a shared command names them
+# as its parameters' defaults (``as_json: bool = JSON``).
+ENCOUNTER = Option(
+    "--encounter",
+    "-e",
+    envvar="ERC_ENCOUNTER",
+    show_envvar=True,
+    help="The encounter file (YAML).",
+    metavar="FILE",
+)
+JSON = Option("--json", help="Print one JSON document.")
+SEED = Option(
+    "--seed",
+    metavar="N",
+    help="Seed the dice (0 to 2^63-1; else ERC_SEED): the same seed gives the same result.",
+)
+ROLLS = Option(
+    "--rolls",
+    metavar="N,N,...",
+    help="Physical dice read at the table, in the documented order.",
+)
+APPLY = Option(
+    "--apply/--no-apply",
+    envvar="ERC_APPLY",
+    show_envvar=True,
+    help="Record the result in the encounter's journal (ERC_APPLY=1: the default; "
+    "--no-apply previews).",
+)
+KEY = Option(
+    "--key",
+    metavar="KEY",
+    help="With --apply: a key already in the journal is not applied again; the first "
+    "event is reported (applied.replayed), so a script can retry safely.",
+)
+JOURNAL = Option(
+    "--journal",
+    envvar="ERC_JOURNAL",
+    show_envvar=True,
+    metavar="FILE",
+    help="The journal (default: <encounter>.journal.jsonl beside it).",
+)
+ODDS = Option("--odds", help="Exact probabilities; alone it draws no dice.")
 
-    return {
-        "encounter": options.ENCOUNTER,
-        "as_json": options.JSON,
-        "seed": options.SEED,
-        "rolls": options.ROLLS,
-        "odds": options.ODDS,
-        "apply": options.APPLY,
-        "key": options.KEY,
-        "journal": options.JOURNAL,
-    }
+DECLARED = {
+    "encounter": ENCOUNTER,
+    "as_json": JSON,
+    "seed": SEED,
+    "rolls": ROLLS,
+    "odds": ODDS,
+    "apply": APPLY,
+    "key": KEY,
+    "journal": JOURNAL,
+}
 
 
 def shared_options(traits: Traits) -> list[str]:
@@ -94,11 +134,10 @@ def params(command: Callable[..., Any]) -> list[Param]:
     if func is None:
         return bind(command)
     traits: Traits = getattr(func, "erc_traits", Traits())
-    declared = _declared()
     types: dict[str, str] = Options.__annotations__
     return [
         *bind(func),
-        *(Param(n, declared[n], types[n], {}) for n in shared_options(traits)),
+        *(Param(n, DECLARED[n], types[n], {}) for n in shared_options(traits)),
     ]
 
 

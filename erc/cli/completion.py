@@ -20,7 +20,6 @@ from __future__ import annotations
 import os
 import sys
 
-from erc.cli import tokens
 from erc.core.errors import ErcError
 
 TYPE_CHECKING = False
@@ -29,7 +28,7 @@ if TYPE_CHECKING:
     from typing import Any
 
     from erc.cli.fast import Spec
-    from erc.core.params import Param
+    from erc.core.mechanic import Param
     from erc.core.ruleset import Ruleset
 
 VARIABLE = "_ERC_COMPLETE"
@@ -218,7 +217,7 @@ class _Line:
 
 class _Walk:
     """A command's words so far, read against its declared line as the fast path reads them
-    (``erc.cli.tokens``): the positional words, each parameter's values, and an option still
+    (``erc.cli.fast.split``): the positional words, each parameter's values, and an option still
     waiting for its value."""
 
     def __init__(self, spec: Spec, words: list[str]) -> None:
@@ -227,7 +226,9 @@ class _Walk:
         for word in words:  # bash: --opt = value
             if not (word == "=" and kept and spec.takes.get(kept[-1])):
                 kept.append(word)
-        read = tokens.split(kept, spec.takes)
+        from erc.cli.fast import split
+
+        read = split(kept, spec.takes)
         self.positional = read.words
         self.only_positional = read.dashes is not None
         self.pending = spec.options[read.pending][0] if read.pending is not None else None

@@ -15,7 +15,6 @@ import sys
 from erc import rulesets
 from erc.cli import fast
 from erc.cli.registry import NO_ENCOUNTER, commands, load_command
-from erc.cli.tokens import ENCOUNTER, split
 from erc.core.errors import ErcError
 
 TYPE_CHECKING = False
@@ -30,7 +29,7 @@ def encounter_options(args: list[str], start: int) -> list[tuple[int, int, str]]
     """Each ``-e FILE``, ``-eFILE``, ``--encounter FILE`` or ``--encounter=FILE`` on the line
     from ``start``, as click reads them (none after ``--``): where it starts and ends, and
     its value. Read before the ruleset, so before the command's other options, are known."""
-    tokens = split(args[start:], ENCOUNTER)
+    tokens = fast.split(args[start:], fast.ENCOUNTER)
     return [(first + start, end + start, value or "") for _, value, first, end in tokens.options]
 
 
@@ -121,7 +120,7 @@ def expression_last(args: list[str]) -> list[str]:
     after ``--``, where click and the fast path read it as the argument."""
     spec = fast.spec_of(rulesets.DEFAULT, "roll")
     assert spec is not None
-    for flag, i in split(args[1:], {**spec.takes, **fast.HELP}).unknown:
+    for flag, i in fast.split(args[1:], {**spec.takes, **fast.HELP}).unknown:
         if flag.lstrip("+-")[:1] in tuple("0123456789dD(."):
             return [*args[: i + 1], *args[i + 2 :], "--", args[i + 1]]
     return args

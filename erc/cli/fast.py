@@ -1,8 +1,8 @@
 """The fast path: parse an ordinary erc command line without importing typer.
 
-Each command declares its line once, as its parameters' defaults (``erc.core.params``).
+Each command declares its line once, as its parameters' defaults (``erc.core.mechanic``).
 Here the declaration is read off the command function about to run, the line is read by the
-one tokenizer (``erc.cli.tokens``), and the result is the keyword arguments Typer would
+one tokenizer (``split``, below), and the result is the keyword arguments Typer would
 pass. Whatever it does not fully understand (``--help``, an unknown or malformed option, a
 value out of range, too few arguments) it leaves to the full Typer path (``erc.cli.app``,
 built from the same declaration), which then answers exactly as always. A test runs both
@@ -13,15 +13,14 @@ from __future__ import annotations
 
 import os
 
-from erc.cli.tokens import split
 from erc.core.text import whole_number
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Sequence
+    from collections.abc import Mapping, Sequence
     from typing import Any
 
-    from erc.core.params import Param
+    from erc.core.mechanic import Param
 
 
 DISABLED = "ERC_NO_FAST_PATH"
@@ -34,11 +33,17 @@ class Spec:
 
     def __init__(self, params: list[Param]) -> None:
         self.params = params
-        self.options: dict[str, tuple[Param, bool]] = {}
+        options: dict[str, tuple[Param, bool]] = {}
+        takes: dict[str, bool] = {}
         for param in params:
-            self.options.update((opt, (param, True)) for opt in param.opts)
-            self.options.update((opt, (param, False)) for opt in param.secondary)
-        self.takes = {opt: not param.flag for opt, (param, _) in self.options.items()}
+            for opt in param.opts:
+                options[opt] = (param, True)
+                takes[opt] = not param.flag
+            for opt in param.secondary:
+                options[opt] = (param, False)
+                takes[opt] = False
+        self.options = options
+        self.takes = takes
 
 
 def parse(argv: Sequence[str], ruleset: str = "er") -> dict[str, Any] | None:
@@ -52,10 +57,11 @@ def parse(argv: Sequence[str], ruleset: str = "er") -> dict[str, Any] | None:
     if tokens.unknown or tokens.pending is not None:
         return None
     given: dict[str, Any] = {}
-    for flag, value, _, _ in tokens.options:
+    for flag, text, _, _ in tokens.options:
         param, primary = spec.options[flag]
+        value: str | bool | None = text
         if param.flag:
-            if value is not None:
+            if text is not None:
                 return None
             value = primary
         if param.multiple:
@@ -194,3 +200,71 @@ def _one(param: Param, raw: Any) -> Any:
             return _INVALID
         return param.enum(raw)
     return _INVALID
+
+
+# --- the tokenizer ------------------------------------------------------------------------
+# An argument list read as click reads it, once for everything that looks at one: the fast
+# parser (above), the ruleset's ``-e`` lookup and the not-in-ruleset check
+# (``erc.cli.dispatch``), ``erc batch`` and shell completion. (Here, not in a module of its
+# own: each module on the start-up path costs about 0.6M instructions.)
+
+
+class Tokens:
+    """One argument list, read."""
+
+    __slots__ = ("dashes", "options", "pending", "unknown", "words")
+
+    def __init__(self) -> None:
+        self.options: list[tuple[str, str | None, int, int]] = []
+        """Each known option: its flag, its value (None: a flag given alone), and the
+        indexes of its first word and just past its last."""
+        self.words: list[str] = []
+        """The positional words, in order (after ``--`` too)."""
+        self.unknown: list[tuple[str, int]] = []
+        """Each word that starts with ``-`` but is no known option (before ``--``): its flag
+        (``--x`` of ``--x=1``) and its index."""
+        self.dashes: int | None = None
+        """The index of ``--``, after which every word is positional."""
+        self.pending: str | None = None
+        """A value-taking option last on the line, its value not given yet."""
+
+
+def split(words: Sequence[str], takes: Mapping[str, bool]) -> Tokens:
+    """Read ``words`` against ``takes`` (each known option spelling: takes a value?)."""
+    out = Tokens()
+    i = 0
+    count = len(words)
+    while i < count:
+        word = words[i]
+        start = i
+        i += 1
+        if out.dashes is not None or word[:1] != "-" or word == "-":
+            out.words.append(word)
+            continue
+        if word == "--":
+            out.dashes = start
+            continue
+        if word[:2] == "--":
+            flag, eq, inline = word.partition("=")
+        elif len(word) > 2 and takes.get(word[:2]):  # -eFILE
+            flag, eq, inline = word[:2], "=", word[2:]
+        else:
+            flag, eq, inline = word, "", ""
+        value_taken = takes.get(flag)
+        if value_taken is None:
+            out.unknown.append((flag, start))
+        elif eq:
+            out.options.append((flag, inline, start, i))
+        elif not value_taken:
+            out.options.append((flag, None, start, i))
+        elif i < count:
+            out.options.append((flag, words[i], start, i + 1))
+            i += 1
+        else:
+            out.pending = flag
+    return out
+
+
+ENCOUNTER = {"-e": True, "--encounter": True}
+"""The spellings of the encounter option, which every command that reads one takes: read
+before the ruleset (and so the command's other options) is known."""

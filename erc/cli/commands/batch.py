@@ -13,8 +13,8 @@ import sys
 from erc.cli import outcome_of, reuse
 from erc.core.envelope import envelope
 from erc.core.errors import ErcError
+from erc.core.mechanic import Option, shared
 from erc.core.outcome import Outcome
-from erc.core.params import Option, shared
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

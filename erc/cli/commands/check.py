@@ -12,8 +12,8 @@ import stat
 from enum import StrEnum
 
 from erc.core.errors import ErcError, Problem
+from erc.core.mechanic import Argument, Option, shared
 from erc.core.outcome import Outcome
-from erc.core.params import Argument, Option, shared
 from erc.core.value import Value
 
 

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from erc.cli.options import ENCOUNTER, JOURNAL, JSON
+from erc.cli.boundary import ENCOUNTER, JOURNAL, JSON
 from erc.core.errors import ErcError
+from erc.core.mechanic import Option, shared
 from erc.core.outcome import Outcome
-from erc.core.params import Option, shared
 from erc.core.value import Value
 
 

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from erc.cli.options import JSON, ODDS, ROLLS, SEED
+from erc.cli.boundary import JSON, ODDS, ROLLS, SEED
 from erc.core.dice import Dice, PhysicalSource, SeededSource, new_seed, parse_rolls, parse_seed
 from erc.core.errors import ErcError
+from erc.core.mechanic import Argument, Option, shared
 from erc.core.outcome import Outcome
-from erc.core.params import Argument, Option, shared
 from erc.core.roller.parse import parse
 from erc.core.roller.roll import roll as roll_tree
 

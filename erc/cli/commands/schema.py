@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from erc.cli.options import JSON
+from erc.cli.boundary import JSON
+from erc.core.mechanic import Option, shared
 from erc.core.outcome import Outcome
-from erc.core.params import Option, shared
 
 
 @shared

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from enum import StrEnum
 
-from erc.cli.options import ENCOUNTER, JSON, SEED
+from erc.cli.boundary import ENCOUNTER, JSON, SEED
 from erc.core.errors import ErcError
+from erc.core.mechanic import Option, shared
 from erc.core.outcome import Outcome
-from erc.core.params import Option, shared
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import os
 
-from erc.cli.options import APPLY, ENCOUNTER, JOURNAL, JSON
+from erc.cli.boundary import APPLY, ENCOUNTER, JOURNAL, JSON
 from erc.core.errors import ErcError, did_you_mean
+from erc.core.mechanic import Argument, shared
 from erc.core.outcome import Outcome
-from erc.core.params import Argument, shared
 from erc.core.value import Value
 
 TYPE_CHECKING = False

@@ -12,8 +12,7 @@ from __future__ import annotations
 from erc.core.errors import ErcError
 from erc.core.events import EndTurn
 from erc.core.lookup import find
-from erc.core.mechanic import Mechanic, command
-from erc.core.params import Argument
+from erc.core.mechanic import Argument, Mechanic, command
 from erc.core.value import Value
 
 TYPE_CHECKING = False

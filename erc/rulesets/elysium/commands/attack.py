@@ -5,10 +5,9 @@ from __future__ import annotations
 from enum import StrEnum
 
 from erc.core.lookup import find
-from erc.core.mechanic import Mechanic, command
-from erc.core.params import Argument, Option
+from erc.core.mechanic import Argument, Mechanic, Option, command
 from erc.rulesets.elysium import events
-from erc.rulesets.elysium.commands.options import CHARGE, MOD, MOVE_FT, WEAPON
+from erc.rulesets.elysium.commands import CHARGE, MOD, MOVE_FT, WEAPON
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

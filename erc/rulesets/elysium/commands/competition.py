@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from erc.core.errors import ErcError
 from erc.core.lookup import find, find_actor, named_value, one_of_two, side_mods
-from erc.core.mechanic import Mechanic, command
-from erc.core.params import Argument, Option
+from erc.core.mechanic import Argument, Mechanic, Option, command
 from erc.rulesets.elysium import events
 from erc.rulesets.elysium.conditions import cannot_act
 from erc.rulesets.elysium.model import ACTION_SKILLS

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from erc.core.errors import ErcError
 from erc.core.lookup import find
-from erc.core.mechanic import Mechanic, command
-from erc.core.params import Argument, Option
+from erc.core.mechanic import Argument, Mechanic, Option, command
 from erc.rulesets.elysium import events
 
 TYPE_CHECKING = False

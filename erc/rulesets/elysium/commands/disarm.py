@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 from erc.core.lookup import find
-from erc.core.mechanic import Mechanic, command
-from erc.core.params import Argument, Option
+from erc.core.mechanic import Argument, Mechanic, Option, command
 from erc.rulesets.elysium import events
-from erc.rulesets.elysium.commands.options import WEAPON
+from erc.rulesets.elysium.commands import WEAPON
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

@@ -7,8 +7,7 @@ from enum import StrEnum
 
 from erc.core.errors import ErcError
 from erc.core.lookup import find
-from erc.core.mechanic import Mechanic, command
-from erc.core.params import Argument, Option
+from erc.core.mechanic import Argument, Mechanic, Option, command
 from erc.rulesets.elysium import events
 from erc.rulesets.elysium.commands.attack import DefenseKind
 

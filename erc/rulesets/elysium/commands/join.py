@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from erc.core.join import Joined as Joined
 from erc.core.lookup import find
-from erc.core.mechanic import Mechanic, command
-from erc.core.params import Argument
+from erc.core.mechanic import Argument, Mechanic, command
 from erc.rulesets.elysium import events
 
 TYPE_CHECKING = False

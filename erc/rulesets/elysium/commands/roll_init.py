@@ -6,8 +6,7 @@ from __future__ import annotations
 from erc.core.checks import choose_round
 from erc.core.dice import DICE_BUDGET
 from erc.core.errors import ErcError
-from erc.core.mechanic import Mechanic, command
-from erc.core.params import Option
+from erc.core.mechanic import Mechanic, Option, command
 from erc.rulesets.elysium import events
 from erc.rulesets.elysium.model import die_sides
 from erc.rulesets.elysium.rules.initiative import kept_checks, roll_init as resolve

@@ -6,10 +6,9 @@ from __future__ import annotations
 
 from erc.core.events import Acted, ConditionChange, Effect, Heal, Reacted, Spend
 from erc.core.lookup import find
-from erc.core.mechanic import Mechanic, command
-from erc.core.params import Argument, Option
+from erc.core.mechanic import Argument, Mechanic, Option, command
 from erc.rulesets.er import events
-from erc.rulesets.er.commands.options import EXTRA_ACTION
+from erc.rulesets.er.commands import EXTRA_ACTION
 from erc.rulesets.er.rules import adjust as rules
 
 TYPE_CHECKING = False

@@ -7,13 +7,12 @@ from enum import StrEnum
 from erc.core.dice import Mode
 from erc.core.errors import ErcError
 from erc.core.lookup import find_all
-from erc.core.mechanic import Mechanic, command
-from erc.core.params import Argument, Option
+from erc.core.mechanic import Argument, Mechanic, Option, command
 from erc.core.text import whole_number
 from erc.core.value import replace
 from erc.rulesets.er import events
+from erc.rulesets.er.commands import ADVANTAGE, DISADVANTAGE, EXTRA_ACTION
 from erc.rulesets.er.commands.acting import actor, locks_given_up, release_notes
-from erc.rulesets.er.commands.options import ADVANTAGE, DISADVANTAGE, EXTRA_ACTION
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

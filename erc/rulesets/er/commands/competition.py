@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from erc.core.errors import ErcError, did_you_mean
 from erc.core.lookup import find, named_value, one_of_two, side_mods
-from erc.core.mechanic import Mechanic, command
-from erc.core.params import Argument, Option
+from erc.core.mechanic import Argument, Mechanic, Option, command
 from erc.rulesets.er import events
 from erc.rulesets.er.conditions import refuse_actor
 from erc.rulesets.er.model import SUB_ATTRIBUTES, Combatant, Encounter

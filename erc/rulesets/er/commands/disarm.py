@@ -5,12 +5,11 @@ from __future__ import annotations
 
 from erc.core.dice import Mode
 from erc.core.lookup import find
-from erc.core.mechanic import Mechanic, command
-from erc.core.params import Argument, Option
+from erc.core.mechanic import Argument, Mechanic, Option, command
 from erc.core.value import replace
 from erc.rulesets.er import events
+from erc.rulesets.er.commands import ADVANTAGE, DISADVANTAGE, EXTRA_ACTION
 from erc.rulesets.er.commands.acting import actor, locks_given_up, release_notes
-from erc.rulesets.er.commands.options import ADVANTAGE, DISADVANTAGE, EXTRA_ACTION
 from erc.rulesets.er.rules import weapon_negation as rules
 
 TYPE_CHECKING = False

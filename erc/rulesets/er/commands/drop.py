@@ -6,10 +6,9 @@ from enum import StrEnum
 
 from erc.core.errors import ErcError
 from erc.core.lookup import find
-from erc.core.mechanic import Mechanic, command
-from erc.core.params import Argument, Option
+from erc.core.mechanic import Argument, Mechanic, Option, command
 from erc.rulesets.er import events
-from erc.rulesets.er.commands.options import EXTRA_ACTION
+from erc.rulesets.er.commands import EXTRA_ACTION
 from erc.rulesets.er.conditions import check_target, refuse_actor
 from erc.rulesets.er.rules.turns import action_check
 

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from erc.core.checks import MAX_MOD
 from erc.core.lookup import find
-from erc.core.mechanic import Mechanic, command
-from erc.core.params import Argument, Option
+from erc.core.mechanic import Argument, Mechanic, Option, command
 from erc.rulesets.er.rules import feat as rules
 
 TYPE_CHECKING = False

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from erc.core.dice import Mode
 from erc.core.lookup import find
-from erc.core.mechanic import Mechanic, command
-from erc.core.params import Argument, Option
+from erc.core.mechanic import Argument, Mechanic, Option, command
 from erc.rulesets.er import events
 from erc.rulesets.er.rules.checks import DEFAULT_DC
 from erc.rulesets.er.rules.surprise import Awareness, perceive as resolve

@@ -6,8 +6,7 @@ from erc.core.checks import choose_round
 from erc.core.dice import DICE_BUDGET
 from erc.core.errors import ErcError
 from erc.core.lookup import find, group
-from erc.core.mechanic import Mechanic, command
-from erc.core.params import Option
+from erc.core.mechanic import Mechanic, Option, command
 from erc.rulesets.er import events
 from erc.rulesets.er.model import Encounter
 from erc.rulesets.er.rules.initiative import roll_init as resolve

@@ -4,12 +4,11 @@
 from __future__ import annotations
 
 from erc.core.lookup import find
-from erc.core.mechanic import Mechanic, command
-from erc.core.params import Argument, Option
+from erc.core.mechanic import Argument, Mechanic, Option, command
 from erc.core.value import replace
 from erc.rulesets.er import events
+from erc.rulesets.er.commands import EXTRA_ACTION
 from erc.rulesets.er.commands.acting import actor, locks_given_up, release_notes
-from erc.rulesets.er.commands.options import EXTRA_ACTION
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

@@ -5,8 +5,7 @@ from __future__ import annotations
 
 from erc.core.errors import ErcError
 from erc.core.lookup import find_actor
-from erc.core.mechanic import Mechanic, command
-from erc.core.params import Argument, Option
+from erc.core.mechanic import Argument, Mechanic, Option, command
 from erc.core.value import Value, replace
 from erc.rulesets.spellchrome import events
 from erc.rulesets.spellchrome.conditions import cannot_act

@@ -7,8 +7,7 @@ shows what would change and records nothing. No dice.
 from __future__ import annotations
 
 from erc.core.lookup import find
-from erc.core.mechanic import Mechanic, command
-from erc.core.params import Argument, Option
+from erc.core.mechanic import Argument, Mechanic, Option, command
 from erc.rulesets.spellchrome import events
 from erc.rulesets.spellchrome.rules import adjust as rules
 

@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 from erc.core.lookup import find, find_actor
-from erc.core.mechanic import Mechanic, command
-from erc.core.params import Argument, Option
+from erc.core.mechanic import Argument, Mechanic, Option, command
 from erc.core.value import replace
 from erc.rulesets.spellchrome import events
 from erc.rulesets.spellchrome.conditions import cannot_act

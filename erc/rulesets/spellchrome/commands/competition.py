@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from erc.core.errors import ErcError, did_you_mean
 from erc.core.lookup import find, find_actor, named_value, one_of_two, side_mods
-from erc.core.mechanic import Mechanic, command
-from erc.core.params import Argument, Option
+from erc.core.mechanic import Argument, Mechanic, Option, command
 from erc.rulesets.spellchrome.conditions import cannot_act
 from erc.rulesets.spellchrome.model import ABILITIES
 from erc.rulesets.spellchrome.rules import competition as rules

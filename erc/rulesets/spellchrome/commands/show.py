@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 from erc.core.lookup import find
-from erc.core.mechanic import Mechanic, command
-from erc.core.params import Argument
+from erc.core.mechanic import Argument, Mechanic, command
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
