@@ -6,6 +6,7 @@ from erc.core.dice import Mode
 from erc.core.lookup import find
 from erc.core.mechanic import Argument, Mechanic, Option, command
 from erc.rulesets.er import events
+from erc.rulesets.er.commands import ADVANTAGE, DISADVANTAGE
 from erc.rulesets.er.rules.checks import DEFAULT_DC
 from erc.rulesets.er.rules.surprise import Awareness, perceive as resolve
 
@@ -23,8 +24,8 @@ def perceive(
         "--dc", min=0, max=100, help="The DC of the thing to notice (base 14).", default=DEFAULT_DC
     ),
     scan: bool = Option("--scan", help="Actively scanning: +4 on the roll."),
-    advantage: bool = Option("--advantage", help="Roll at advantage (R1.5)."),
-    disadvantage: bool = Option("--disadvantage", help="Roll at disadvantage (R1.5)."),
+    advantage: bool = ADVANTAGE,
+    disadvantage: bool = DISADVANTAGE,
     surprise: bool = Option(
         "--surprise",
         help="The surprise check of a sleeper woken after round 1 (R4.4): failing it, "

@@ -10,8 +10,6 @@ from erc.rulesets.spellchrome.conditions import cannot_act
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Any
-
     from erc.core.session import Loaded
     from erc.rulesets.spellchrome.rules.attack import AttackPlan
 
@@ -19,17 +17,17 @@ RENDER = "erc.rulesets.spellchrome.render.attack"
 MAX_FT = 1_000_000
 
 
-def _distance() -> Any:
-    """The --distance option (attack and sneak)."""
-    return Option(
-        "--distance",
-        default=0,
-        min=0,
-        max=MAX_FT,
-        metavar="FT",
-        help="Feet to the target (default 0): melee reaches 5 ft (SC4.5); past the "
-        "effective range -6, past double the listed range half damage (SC7).",
-    )
+# attack's and sneak's
+WEAPON = Option("--with", metavar="WEAPON", help="The weapon (default: the first listed).")
+DISTANCE = Option(
+    "--distance",
+    default=0,
+    min=0,
+    max=MAX_FT,
+    metavar="FT",
+    help="Feet to the target (default 0): melee reaches 5 ft (SC4.5); past the "
+    "effective range -6, past double the listed range half damage (SC7).",
+)
 
 
 def _mechanic(loaded: Loaded, plan: AttackPlan, command_name: str) -> Mechanic:
@@ -61,10 +59,8 @@ def attack(
     loaded: Loaded,
     attacker: str = Argument(metavar="ATTACKER", help="Who attacks."),
     target: str = Argument(metavar="TARGET", help="Who is attacked."),
-    weapon: str | None = Option(
-        "--with", metavar="WEAPON", help="The weapon (default: the first listed)."
-    ),
-    distance: int = _distance(),
+    weapon: str | None = WEAPON,
+    distance: int = DISTANCE,
     touch: bool = Option(
         "--touch", help="A touch attack: no armour, shield or natural armour (SC5.4)."
     ),
@@ -115,10 +111,8 @@ def sneak(
     loaded: Loaded,
     attacker: str = Argument(metavar="ATTACKER", help="Who gets the drop."),
     victim: str = Argument(metavar="VICTIM", help="The unaware victim."),
-    weapon: str | None = Option(
-        "--with", metavar="WEAPON", help="The weapon (default: the first listed)."
-    ),
-    distance: int = _distance(),
+    weapon: str | None = WEAPON,
+    distance: int = DISTANCE,
     victim_aware: bool = Option(
         "--victim-aware",
         help="The victim is aware of the attacker: not flat-footed for being unaware "
