@@ -232,18 +232,20 @@ class Tokens:
 def split(words: Sequence[str], takes: Mapping[str, bool]) -> Tokens:
     """Read ``words`` against ``takes`` (each known option spelling: takes a value?)."""
     out = Tokens()
+    options, positional = out.options, out.words
     i = 0
     count = len(words)
     while i < count:
         word = words[i]
         start = i
         i += 1
-        if out.dashes is not None or word[:1] != "-" or word == "-":
-            out.words.append(word)
+        if word[:1] != "-" or word == "-":
+            positional.append(word)
             continue
         if word == "--":
             out.dashes = start
-            continue
+            positional.extend(words[i:])
+            break
         if word[:2] == "--":
             flag, eq, inline = word.partition("=")
         elif len(word) > 2 and takes.get(word[:2]):  # -eFILE
@@ -254,11 +256,11 @@ def split(words: Sequence[str], takes: Mapping[str, bool]) -> Tokens:
         if value_taken is None:
             out.unknown.append((flag, start))
         elif eq:
-            out.options.append((flag, inline, start, i))
+            options.append((flag, inline, start, i))
         elif not value_taken:
-            out.options.append((flag, None, start, i))
+            options.append((flag, None, start, i))
         elif i < count:
-            out.options.append((flag, words[i], start, i + 1))
+            options.append((flag, words[i], start, i + 1))
             i += 1
         else:
             out.pending = flag
