@@ -2,7 +2,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: setup test check lint types bench bytecode fuzz spec model docs docs-gen docs-serve clean
+.PHONY: setup test check lint types bench bytecode fuzz model docs docs-gen docs-serve clean
 
 setup: $(VENV)/.installed
 
@@ -33,10 +33,6 @@ check: test
 bench: setup bytecode
 	$(BIN)/python benchmarks/bench.py
 
-# The fast path's copy of the command-line declarations (a test fails when it is stale).
-spec: setup
-	$(BIN)/python -m erc.cli.app
-	$(BIN)/ruff format --quiet erc/cli/spec
 
 # Each ruleset's model fields and builder, written from its file format (a test fails when
 # they are stale): the marked part of erc/rulesets/*/model.py, and from_file.py.

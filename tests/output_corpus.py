@@ -11,7 +11,6 @@ the command line that made it, the ruleset and the command whose envelope it is.
 from __future__ import annotations
 
 import contextlib
-import importlib
 import io
 import json
 import shutil
@@ -24,6 +23,7 @@ from typing import Any
 import pytest
 
 from erc.cli import run
+from erc.cli.fast import spec_of
 from tests.conftest import ENCOUNTERS
 
 SEEDS = range(1, 9)
@@ -354,10 +354,9 @@ SHARED_ERRORS: list[list[str]] = [
 
 
 def takes_dice(ruleset: str, command: str) -> bool:
-    """Whether ``command`` takes ``--seed`` (from the fast path's spec of the ruleset)."""
-    spec = importlib.import_module(f"erc.cli.spec.{ruleset}").SPEC
-    params = json.loads(spec[command])["params"]
-    return any("--seed" in p.get("opts", ()) for p in params)
+    """Whether ``command`` takes ``--seed`` (its declared line under the ruleset)."""
+    spec = spec_of(ruleset, command)
+    return spec is not None and "--seed" in spec.options
 
 
 def _previews(

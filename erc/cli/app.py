@@ -1,22 +1,22 @@
 """The Typer applications: one per ruleset, each with that ruleset's commands and the shared
 ones (``erc.cli.registry``).
 
-Command functions keep their annotations as strings and do not import typer (the fast path
-runs them without it); ``_typed`` evaluates those annotations here, with the shared options
-of ``erc.cli.options`` in scope, before Typer reads them. ``python -m erc.cli.app`` writes
-the fast path's spec files (``make spec``).
+Each command declares its line once (``erc.core.mechanic``); ``_typed`` turns that declaration
+into the signature Typer reads, so help, usage errors and completion are Typer's, while the
+fast path (``erc.cli.fast``) parses an ordinary line from the same declaration without
+importing typer.
 """
 
 from __future__ import annotations
 
 import inspect
 from collections.abc import Callable
-from typing import Any, get_type_hints
+from typing import Any
 
 import typer
 
 from erc import __version__, rulesets
-from erc.cli import options
+from erc.cli.boundary import params
 from erc.cli.registry import commands, load_command
 from erc.core.errors import ErcError
 
@@ -38,36 +38,40 @@ def _completion_first(value: bool) -> None:
         )
 
 
-def _typed(func: Callable[..., Any], shared: dict[str, Any] | None = None) -> Callable[..., Any]:
-    """``func`` with its string annotations evaluated for Typer (``shared``: the ruleset's
-    own option declarations, ``<package>.commands.options``)."""
-    if hasattr(func, "erc_wrapped"):
-        from erc.cli.boundary import signature as wrapped_signature
-
-        func.__signature__ = wrapped_signature(func)  # type: ignore[attr-defined]
-        original = func.erc_wrapped
-    else:
-        original = func
+def _typed(func: Callable[..., Any]) -> Callable[..., Any]:
+    """A function Typer reads for ``func``: its declared line (``erc.cli.boundary.params``)
+    as a signature of ``typer.Option`` and ``typer.Argument`` defaults, each annotated with
+    its declared type. ``func`` itself is left as the fast path reads it."""
     import typing
 
-    namespace = {
-        **vars(typing),
-        **original.__globals__,
-        **vars(options),
-        **(shared or {}),
-        "typer": typer,
-        "Outcome": object,
-    }
-    hints = get_type_hints(func, globalns=namespace, include_extras=True)
-    signature = inspect.signature(func)
-    params = [
-        p.replace(annotation=hints.get(p.name, p.annotation)) for p in signature.parameters.values()
-    ]
-    func.__signature__ = signature.replace(  # type: ignore[attr-defined]
-        parameters=params, return_annotation=inspect.Signature.empty
-    )
-    func.__annotations__ = {k: v for k, v in hints.items() if k != "return"}
-    return func
+    original = getattr(func, "erc_wrapped", func)
+    namespace = {**vars(typing), **original.__globals__}
+    parameters = []
+    for param in params(func):
+        declared = param.declared
+        default = ... if param.required else param.default
+        if param.kind == "option":
+            info = typer.Option(default, *declared.flags, **declared.typer)
+        else:
+            info = typer.Argument(default, **declared.typer)
+        parameters.append(
+            inspect.Parameter(
+                param.name,
+                inspect.Parameter.KEYWORD_ONLY,
+                default=info,
+                annotation=eval(param.annotation, namespace),  # the declared type's text
+            )
+        )
+
+    def command(**kwargs: Any) -> Any:
+        return func(**kwargs)
+
+    command.__signature__ = inspect.Signature(parameters)  # type: ignore[attr-defined]
+    command.__annotations__ = {p.name: p.annotation for p in parameters}
+    command.__name__ = func.__name__
+    command.__doc__ = func.__doc__
+    command.__module__ = original.__module__
+    return command
 
 
 def epilog(ruleset: str) -> str:
@@ -80,7 +84,6 @@ def epilog(ruleset: str) -> str:
 
 
 _apps: dict[str, typer.Typer] = {}
-_registered: dict[tuple[str, str], Callable[..., Any]] = {}
 
 
 def app_for(name: str = rulesets.DEFAULT) -> typer.Typer:
@@ -122,11 +125,8 @@ def app_for(name: str = rulesets.DEFAULT) -> typer.Typer:
     ) -> None:
         """erc: a scriptable dice and combat resolver."""
 
-    shared = _ruleset_options(ruleset.package)
     for command in commands(ruleset):
-        func = _typed(load_command(ruleset, command), shared)
-        _registered[(name, command)] = func
-        app.command(command)(func)
+        app.command(command)(_typed(load_command(ruleset, command)))
     _apps[name] = app
     return app
 
@@ -166,148 +166,3 @@ def _ascii_whole_numbers(command: Any) -> None:
             param.type = AsciiWholeNumber()
     for sub in getattr(command, "commands", {}).values():
         _ascii_whole_numbers(sub)
-
-
-def _ruleset_options(package: str) -> dict[str, Any]:
-    import importlib
-
-    try:
-        return vars(importlib.import_module(f"{package}.commands.options"))
-    except ModuleNotFoundError:
-        return {}
-
-
-def fast_spec(name: str = rulesets.DEFAULT) -> dict[str, Any]:
-    """What ``erc.cli.fast`` needs to parse each command of ruleset ``name`` without typer,
-    read off the click commands Typer builds (``make spec`` writes it to
-    ``erc/cli/spec/<name>.py``; a test keeps the two equal). A command with a parameter the
-    fast parser does not handle is left out."""
-    import enum
-
-    from typer._click import types
-    from typer._types import TyperChoice
-    from typer.core import TyperOption
-    from typer.main import get_command
-
-    group = get_command(app_for(name))
-    spec: dict[str, Any] = {}
-    for command_name in commands(rulesets.get(name)):
-        command = group.commands[command_name]  # type: ignore[attr-defined]
-        function = _registered[(name, command_name)]
-        hints = function.__annotations__
-        params: list[dict[str, Any]] = []
-        supported = True
-        for param in command.params:
-            if param.name in ("help",) or param.hidden:
-                continue
-            entry: dict[str, Any] = {
-                "name": param.name,
-                "multiple": bool(param.multiple),
-                "nargs": param.nargs,
-                "envvar": param.envvar,
-            }
-            if param.metavar:  # what shell completion offers (erc.cli.completion)
-                entry["metavar"] = param.metavar
-            kind = param.type
-            if isinstance(kind, types.IntRange):
-                entry.update(type="int", min=kind.min, max=kind.max)
-            elif isinstance(kind, types.IntParamType):
-                entry.update(type="int", min=None, max=None)
-            elif isinstance(kind, types.StringParamType):
-                entry["type"] = "str"
-            elif isinstance(kind, types.BoolParamType):
-                entry["type"] = "bool"
-            elif isinstance(kind, TyperChoice) and kind.case_sensitive:
-                entry.update(
-                    type="choice",
-                    choices=[
-                        str(c.value) if isinstance(c, enum.Enum) else str(c) for c in kind.choices
-                    ],
-                )
-            else:
-                supported = False
-            base = _base_type(hints.get(param.name))
-            if isinstance(base, type) and issubclass(base, enum.Enum):
-                entry["enum"] = f"{base.__module__}:{base.__qualname__}"
-            if isinstance(param, TyperOption):
-                entry.update(
-                    kind="option",
-                    opts=list(param.opts),
-                    secondary=list(param.secondary_opts),
-                    flag=bool(param.is_flag),
-                    required=bool(param.required),
-                )
-                if param.is_flag and not param.is_bool_flag:
-                    supported = False
-                if param.nargs != 1 or param.count or param.is_eager or param.prompt:
-                    supported = False
-            else:
-                entry.update(kind="argument", required=bool(param.required))
-                if param.nargs not in (1, -1):
-                    supported = False
-            params.append(entry)
-        if supported:
-            spec[command_name] = {"params": params, "defaults": _defaults(function)}
-    return spec
-
-
-def _base_type(hint: Any) -> Any:
-    """``Annotated[list[Pool] | None, ...]`` -> ``Pool``."""
-    from typing import Annotated, Union, get_args, get_origin
-
-    while True:
-        origin = get_origin(hint)
-        if origin is Annotated:
-            hint = get_args(hint)[0]
-        elif origin in (Union, __import__("types").UnionType):
-            hint = next(a for a in get_args(hint) if a is not type(None))
-        elif origin in (list, tuple):
-            hint = get_args(hint)[0]
-        else:
-            return hint
-
-
-def _defaults(function: Callable[..., Any]) -> dict[str, Any]:
-    """The Python defaults the command function would receive when an option is absent."""
-    import enum
-
-    out: dict[str, Any] = {}
-    for p in inspect.signature(function).parameters.values():
-        if p.default is inspect.Parameter.empty:
-            continue
-        default = p.default
-        if isinstance(default, enum.Enum):
-            kind = type(default)
-            default = {"enum": f"{kind.__module__}:{kind.__qualname__}", "value": default.value}
-        out[p.name] = default
-    return out
-
-
-def spec_source(name: str) -> str:
-    """The text of ``erc/cli/spec/<name>.py``."""
-    import json
-
-    lines = [
-        '"""Generated by ``make spec`` from the Typer app (``erc.cli.app.fast_spec``): what the',
-        f"fast path needs to parse each command of the {name} ruleset without importing typer.",
-        "Do not edit.",
-        "",
-        "One JSON text per command, so the fast path decodes only the command it runs.",
-        '"""',
-        "",
-        "SPEC = {",
-    ]
-    for command, entry in fast_spec(name).items():
-        text = json.dumps(entry, separators=(",", ":"), sort_keys=True)
-        lines.append(f"    {command!r}: {text!r},")
-    lines.append("}")
-    return "\n".join(lines) + "\n"
-
-
-if __name__ == "__main__":
-    import pathlib
-    import sys
-
-    folder = pathlib.Path(__file__).with_name("spec")
-    for ruleset_name in sys.argv[1:] or rulesets.available():
-        (folder / f"{ruleset_name}.py").write_text(spec_source(ruleset_name))

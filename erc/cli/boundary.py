@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from erc.core.dice import Dice, PhysicalSource, SeededSource, new_seed, parse_rolls, parse_seed
 from erc.core.errors import ErcError
+from erc.core.mechanic import Option, Param, bind
 from erc.core.outcome import Outcome
 from erc.core.value import Value
 
@@ -39,15 +40,61 @@ class Options(Value):
 
 
 SHARED = Options._fields
-_ANNOTATION = {
-    "encounter": "EncounterOpt",
-    "as_json": "JsonOpt",
-    "seed": "SeedOpt",
-    "rolls": "RollsOpt",
-    "odds": "OddsOpt",
-    "apply": "ApplyOpt",
-    "key": "KeyOpt",
-    "journal": "JournalOpt",
+
+
+# The shared options, declared once (``erc.core.mechanic``): a ruleset's command gets the ones
+# its ``Traits`` say, typed by the fields of ``Options`` above; a shared command names them
+# as its parameters' defaults (``as_json: bool = JSON``).
+ENCOUNTER = Option(
+    "--encounter",
+    "-e",
+    envvar="ERC_ENCOUNTER",
+    show_envvar=True,
+    help="The encounter file (YAML).",
+    metavar="FILE",
+)
+JSON = Option("--json", help="Print one JSON document.")
+SEED = Option(
+    "--seed",
+    metavar="N",
+    help="Seed the dice (0 to 2^63-1; else ERC_SEED): the same seed gives the same result.",
+)
+ROLLS = Option(
+    "--rolls",
+    metavar="N,N,...",
+    help="Physical dice read at the table, in the documented order.",
+)
+APPLY = Option(
+    "--apply/--no-apply",
+    envvar="ERC_APPLY",
+    show_envvar=True,
+    help="Record the result in the encounter's journal (ERC_APPLY=1: the default; "
+    "--no-apply previews).",
+)
+KEY = Option(
+    "--key",
+    metavar="KEY",
+    help="With --apply: a key already in the journal is not applied again; the first "
+    "event is reported (applied.replayed), so a script can retry safely.",
+)
+JOURNAL = Option(
+    "--journal",
+    envvar="ERC_JOURNAL",
+    show_envvar=True,
+    metavar="FILE",
+    help="The journal (default: <encounter>.journal.jsonl beside it).",
+)
+ODDS = Option("--odds", help="Exact probabilities; alone it draws no dice.")
+
+DECLARED = {
+    "encounter": ENCOUNTER,
+    "as_json": JSON,
+    "seed": SEED,
+    "rolls": ROLLS,
+    "odds": ODDS,
+    "apply": APPLY,
+    "key": KEY,
+    "journal": JOURNAL,
 }
 
 
@@ -64,11 +111,8 @@ def shared_options(traits: Traits) -> list[str]:
 
 
 def wrap(func: Callable[..., Any], name: str) -> Callable[..., Any]:
-    """``func(loaded, **own)`` as a command taking its own options and the shared ones.
-
-    The command's signature (for Typer) is built only by ``erc.cli.app`` (``signature``), so
-    the fast path never imports ``inspect``.
-    """
+    """``func(loaded, **own)`` as a command taking its own options and the shared ones
+    (``params`` says which; ``erc.cli.app`` shows them to Typer)."""
 
     def command(**kwargs: Any) -> Outcome:
         options = Options(**{k: kwargs.pop(k) for k in SHARED if k in kwargs})
@@ -77,34 +121,25 @@ def wrap(func: Callable[..., Any], name: str) -> Callable[..., Any]:
     command.erc_wrapped = func  # type: ignore[attr-defined]
     command.__name__ = func.__name__
     command.__doc__ = func.__doc__
+    command.__module__ = func.__module__
     return command
 
 
-def signature(command: Callable[..., Any]) -> Any:
-    """The signature a wrapped command shows Typer: its own options (without ``loaded``),
-    then the shared ones its ``Traits`` give, annotated by name (``erc.cli.options``)."""
-    import inspect
-
+def params(command: Callable[..., Any]) -> list[Param]:
+    """The declared command line of ``command``: a wrapped command's own parameters
+    (without ``loaded``), then the shared options its ``Traits`` give, typed by the fields
+    of ``Options``; any other command's parameters as they are."""
     from erc.core.mechanic import Traits
 
-    func = command.erc_wrapped  # type: ignore[attr-defined]
+    func = getattr(command, "erc_wrapped", None)
+    if func is None:
+        return bind(command)
     traits: Traits = getattr(func, "erc_traits", Traits())
-    own = list(inspect.signature(func).parameters.values())[1:]  # without ``loaded``
-    extra = [
-        inspect.Parameter(
-            option,
-            inspect.Parameter.KEYWORD_ONLY,
-            default=Options._defaults[option],
-            annotation=_ANNOTATION[option],
-        )
-        for option in shared_options(traits)
+    types: dict[str, str] = Options.__annotations__
+    return [
+        *bind(func),
+        *(Param(n, DECLARED[n], types[n], {}) for n in shared_options(traits)),
     ]
-    command.__annotations__ = {
-        **{k: v for k, v in func.__annotations__.items() if k not in ("loaded", "return")},
-        **{p.name: p.annotation for p in extra},
-    }
-    command.__module__ = func.__module__
-    return inspect.Signature([*own, *extra])
 
 
 MAX_KEY = 200

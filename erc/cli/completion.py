@@ -6,9 +6,9 @@ set to ``bash_complete``, ``zsh_complete`` or ``fish_complete`` and the command 
 or ``file`` to hand over to the shell's own file completion). ``bash_source`` and the like
 print the script, as ``erc --show-completion SHELL`` does.
 
-``erc.cli.main`` answers a request before anything else: it reads the fast path's generated
-spec (``erc/cli/spec/<ruleset>.py``) and the encounter through its cache, and never imports
-typer or rich. The values of an option come from the spec (choices), from the encounter's
+``erc.cli.main`` answers a request before anything else: it reads the command's declared
+line (``erc.cli.fast.spec_of``) and the encounter through its cache, and never imports
+typer or rich. The values of an option come from the declaration (choices), from the encounter's
 ruleset (``Ruleset.values``: conditions, costs, damage types, weapons, spells) and from the
 encounter (combatant names, at every argument or option whose metavar names one). The
 shells quote what they insert (bash through readline's file-name quoting), so a name with a
@@ -27,6 +27,8 @@ if TYPE_CHECKING:
     from collections.abc import Mapping, Sequence
     from typing import Any
 
+    from erc.cli.fast import Spec
+    from erc.core.mechanic import Param
     from erc.core.ruleset import Ruleset
 
 VARIABLE = "_ERC_COMPLETE"
@@ -152,9 +154,9 @@ def _candidates(
     ruleset = line.ruleset()
     if name not in commands(ruleset):
         return "plain", []
-    from erc.cli import fast
+    from erc.cli.fast import spec_of
 
-    spec = fast._spec(ruleset.name, name)
+    spec = spec_of(ruleset.name, name)
     if spec is None:
         return "plain", []
     walk = _Walk(spec, args[1:])
@@ -163,20 +165,20 @@ def _candidates(
     param = walk.pending or walk.argument()
     if param is None:
         return "plain", []
-    key = param["name"]
+    key = param.name
     if key in FILES:
         return "file", []
     if name == "schema" and key == "ruleset":
         return "plain", list(rulesets.available())
     known: Sequence[str] | None = ruleset.values(name, key, line.encounter(), walk.given)
-    if known is None and param.get("choices"):
-        known = param["choices"]
-    if known is None and param.get("metavar") in COMBATANT:
+    if known is None and param.choices:
+        known = param.choices
+    if known is None and param.metavar in COMBATANT:
         encounter = line.encounter()
         known = [c.name for c in encounter.combatants] if encounter is not None else []
     if known is None:
         return "plain", []
-    if param["kind"] == "argument":  # not what an argument of the line has already
+    if param.kind == "argument":  # not what an argument of the line has already
         named = {w.casefold() for w in walk.positional}
         return "plain", [v for v in known if v.casefold() not in named]
     return "plain", list(known)
@@ -214,56 +216,43 @@ class _Line:
 
 
 class _Walk:
-    """A command's words so far, read against its spec as the fast path reads them: the
-    positional words, each parameter's values, and an option still waiting for its value."""
+    """A command's words so far, read against its declared line as the fast path reads them
+    (``erc.cli.fast.split``): the positional words, each parameter's values, and an option still
+    waiting for its value."""
 
-    def __init__(self, spec: dict[str, Any], words: list[str]) -> None:
+    def __init__(self, spec: Spec, words: list[str]) -> None:
         self.spec = spec
-        self.positional: list[str] = []
+        kept: list[str] = []
+        for word in words:  # bash: --opt = value
+            if not (word == "=" and kept and spec.takes.get(kept[-1])):
+                kept.append(word)
+        from erc.cli.fast import split
+
+        read = split(kept, spec.takes)
+        self.positional = read.words
+        self.only_positional = read.dashes is not None
+        self.pending = spec.options[read.pending][0] if read.pending is not None else None
         self.given: dict[str, list[str]] = {}
         self.used: set[str] = set()
-        self.pending: dict[str, Any] | None = None
-        self.only_positional = False
-        options: dict[str, tuple[dict[str, Any], bool]] = spec["options"]
-        for word in words:
-            if self.pending is not None:
-                if word != "=":  # bash: --opt = value
-                    self.given.setdefault(self.pending["name"], []).append(word)
-                    self.pending = None
-                continue
-            if self.only_positional or not word.startswith("-") or word == "-":
-                self._positional(word)
-                continue
-            if word == "--":
-                self.only_positional = True
-                continue
-            flag, eq, value = word.partition("=") if word.startswith("--") else (word, "", "")
-            found = options.get(flag)
-            if found is None:
-                continue
-            param = found[0]
-            self.used.add(param["name"])
-            if param["flag"]:
-                continue
-            if eq:
-                self.given.setdefault(param["name"], []).append(value)
-            else:
-                self.pending = param
+        for flag, value, _, _ in read.options:
+            param = spec.options[flag][0]
+            self.used.add(param.name)
+            if not param.flag and value is not None:
+                self.given.setdefault(param.name, []).append(value)
+        for index, word in enumerate(self.positional):
+            found = self._argument(index)
+            if found is not None:
+                self.given.setdefault(found.name, []).append(word)
 
-    def _positional(self, word: str) -> None:
-        param = self.argument()
-        self.positional.append(word)
-        if param is not None:
-            self.given.setdefault(param["name"], []).append(word)
-
-    def argument(self) -> dict[str, Any] | None:
+    def argument(self) -> Param | None:
         """The argument the next positional word is for (a variadic one takes the rest)."""
-        index = len(self.positional)
-        params: list[dict[str, Any]] = self.spec["params"]
-        for param in params:
-            if param["kind"] != "argument":
+        return self._argument(len(self.positional))
+
+    def _argument(self, index: int) -> Param | None:
+        for param in self.spec.params:
+            if param.kind != "argument":
                 continue
-            if param["nargs"] == -1 or index == 0:
+            if param.nargs == -1 or index == 0:
                 return param
             index -= 1
         return None
@@ -271,9 +260,9 @@ class _Walk:
     def options(self) -> list[str]:
         """Every option of the command but the ones given already (unless repeatable)."""
         out: list[str] = []
-        for param in self.spec["params"]:
-            if param["kind"] == "option" and (param["multiple"] or param["name"] not in self.used):
-                out += [*param["opts"], *param["secondary"]]
+        for param in self.spec.params:
+            if param.kind == "option" and (param.multiple or param.name not in self.used):
+                out += [*param.opts, *param.secondary]
         return [*out, "--help"]
 
 

@@ -26,25 +26,11 @@ _HELP = ("--help", "-h")
 
 
 def encounter_options(args: list[str], start: int) -> list[tuple[int, int, str]]:
-    """Each ``-e FILE``, ``-eFILE``, ``--encounter FILE`` or ``--encounter=FILE`` on the line,
-    as click reads them (none after ``--``): where it starts and ends, and its value."""
-    found = []
-    i = start
-    while i < len(args):
-        token = args[i]
-        if token == "--":
-            break
-        if token in ("-e", "--encounter"):
-            if i + 1 < len(args):
-                found.append((i, i + 2, args[i + 1]))
-            i += 2
-            continue
-        if token.startswith("--encounter="):
-            found.append((i, i + 1, token.partition("=")[2]))
-        elif token.startswith("-e") and len(token) > 2 and not token.startswith("--"):
-            found.append((i, i + 1, token[2:]))
-        i += 1
-    return found
+    """Each ``-e FILE``, ``-eFILE``, ``--encounter FILE`` or ``--encounter=FILE`` on the line
+    from ``start``, as click reads them (none after ``--``): where it starts and ends, and
+    its value. Read before the ruleset, so before the command's other options, are known."""
+    tokens = fast.split(args[start:], fast.ENCOUNTER)
+    return [(first + start, end + start, value or "") for _, value, first, end in tokens.options]
 
 
 def encounter_argument(args: list[str], start: int = 1) -> str | None:
@@ -132,20 +118,11 @@ def expression_last(args: list[str]) -> list[str]:
     """``roll -1d4 --json`` -> ``roll --json -- -1d4``: a word of ``roll`` that starts with
     ``-`` but is none of its options (nor an option's value) is the expression, so it goes
     after ``--``, where click and the fast path read it as the argument."""
-    known, takes_value = fast.option_words("roll", rulesets.DEFAULT)
-    i = 1
-    while i < len(args):
-        token = args[i]
-        if token == "--":
-            return args
-        flag = token.partition("=")[0]
-        if token in takes_value:
-            i += 2
-            continue
-        expression = token.lstrip("+-")[:1] in tuple("0123456789dD(.")
-        if token.startswith("-") and flag not in known and flag not in _HELP and expression:
-            return [*args[:i], *args[i + 1 :], "--", token]
-        i += 1
+    spec = fast.spec_of(rulesets.DEFAULT, "roll")
+    assert spec is not None
+    for flag, i in fast.split(args[1:], {**spec.takes, **fast.HELP}).unknown:
+        if flag.lstrip("+-")[:1] in tuple("0123456789dD(."):
+            return [*args[: i + 1], *args[i + 2 :], "--", args[i + 1]]
     return args
 
 

@@ -20,6 +20,7 @@ what the line run alone would do. Its exact odds are computed once.
 from __future__ import annotations
 
 from erc.cli.boundary import Options, execute
+from erc.cli.fast import split
 from erc.core.encounter import identity
 
 TYPE_CHECKING = False
@@ -79,20 +80,19 @@ def parse(args: list[str], ruleset: str) -> dict[str, Any] | None:
 
 
 def without_seed(args: list[str]) -> tuple[tuple[str, ...] | None, str | None]:
-    """The line without one ``--seed N`` (or ``--seed=N``), and N; None when unsure."""
-    if "--" in args:
+    """The line without one ``--seed N`` (or ``--seed=N``), and N; None when unsure (read by
+    the one tokenizer, ``erc.cli.fast.split``, knowing only ``--seed``: ``parse`` checks the
+    line read whole against what is kept)."""
+    read = split(args, _SEED)
+    if read.dashes is not None or read.pending is not None or len(read.options) > 1:
         return None, None
-    found = [i for i, a in enumerate(args) if a[:6] == "--seed"]
-    if not found:
+    if not read.options:
         return tuple(args), None
-    i = found[0]
-    if len(found) > 1 or args[i] not in ("--seed", f"--seed={args[i][7:]}"):
-        return None, None
-    if args[i] == "--seed":
-        if i + 1 >= len(args):
-            return None, None
-        return (*args[:i], *args[i + 2 :]), args[i + 1]
-    return (*args[:i], *args[i + 1 :]), args[i][7:]
+    _, seed, start, end = read.options[0]
+    return (*args[:start], *args[end:]), seed
+
+
+_SEED = {"--seed": True}
 
 
 def stamps(options: Options) -> tuple[Any, ...] | None:

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import contextlib
 import io
-import json
 import os
 import subprocess
 import sys
@@ -14,28 +13,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from erc.cli import run
-from erc.cli.app import spec_source
 from erc.cli.fast import parse
 from erc.cli.registry import commands
-from erc.rulesets import available, get
+from erc.rulesets import get
 from tests.conftest import ENCOUNTERS, ROOT
 from tests.core.test_fuzz import NAMES, OPTIONS, VALUES
 
 DUEL = str(ENCOUNTERS / "duel.yaml")
-
-
-@pytest.mark.parametrize("ruleset", available())
-def test_the_committed_spec_matches_the_typer_app(ruleset: str) -> None:
-    """`make spec` regenerates erc/cli/spec/<ruleset>.py; this fails when it is stale."""
-    import importlib
-
-    committed = importlib.import_module(f"erc.cli.spec.{ruleset}").SPEC
-    fresh: dict[str, str] = {}
-    exec(spec_source(ruleset), fresh)
-    assert {n: json.loads(t) for n, t in committed.items()} == {
-        n: json.loads(t) for n, t in fresh["SPEC"].items()
-    }
-    assert set(committed) == set(commands(get(ruleset)))
 
 
 COMMANDS = commands(get("er"))

@@ -87,10 +87,6 @@ def test_the_call_walk_sees_wide_calls() -> None:
 
 
 MAX_FUNCTION_LINES = 80
-WAITING_FOR_ONE_DECLARATION = {"erc/rulesets/er/commands/movement.py: movement"}
-"""Commands whose Typer declaration alone leaves no room (``movement``'s signature is 70
-lines: eleven options, each with its help): they shrink when each command's command line
-is declared once outside its signature (issue 29, another part). No function joins them."""
 
 
 def long_functions(tree: ast.Module) -> list[str]:
@@ -112,7 +108,7 @@ def test_no_function_is_longer_than_80_lines() -> None:
         for path, tree in TREES.items()
         for function in long_functions(tree)
     ]
-    assert {where.partition(" (")[0] for where in long} <= WAITING_FOR_ONE_DECLARATION, long
+    assert long == []
 
 
 def test_the_length_walk_counts_lines() -> None:

@@ -13,14 +13,13 @@ import sys
 from erc.cli import outcome_of, reuse
 from erc.core.envelope import envelope
 from erc.core.errors import ErcError
+from erc.core.mechanic import Option, shared
 from erc.core.outcome import Outcome
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterator
-    from typing import Annotated, Any
-
-    import typer
+    from typing import Any
 
 
 MAX_LINE = 10_000
@@ -56,16 +55,14 @@ def _uncommented(line: str) -> str:
     return line
 
 
+@shared
 def batch(
-    encounter: Annotated[
-        str | None,
-        typer.Option(
-            "--encounter",
-            "-e",
-            metavar="FILE",
-            help="The encounter of lines that name none (default: ERC_ENCOUNTER).",
-        ),
-    ] = None,
+    encounter: str | None = Option(
+        "--encounter",
+        "-e",
+        metavar="FILE",
+        help="The encounter of lines that name none (default: ERC_ENCOUNTER).",
+    ),
 ) -> int:
     """Read erc command lines from stdin (shell-split, without 'erc'); write one JSON envelope
     per line to stdout, in order. Blank lines and lines starting with '#' are skipped. A

@@ -12,15 +12,12 @@ import stat
 from enum import StrEnum
 
 from erc.core.errors import ErcError, Problem
+from erc.core.mechanic import Argument, Option, shared
 from erc.core.outcome import Outcome
 from erc.core.value import Value
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Annotated
-
-    import typer
-
     from erc.core.parts import Lines
 
 
@@ -145,21 +142,17 @@ def check_file(path: str, strict: bool = False, only_encounters: bool = False) -
     return FileReport(path, not errors, errors, () if strict else _found(warned))
 
 
+@shared
 def check(
-    paths: Annotated[list[str], typer.Argument(metavar="PATH...", help="Files or folders.")],
-    output: Annotated[Format, typer.Option("--format", help="text, json or github.")] = Format.text,
-    as_json: Annotated[bool, typer.Option("--json", help="Same as --format json.")] = False,
-    strict: Annotated[
-        bool, typer.Option("--strict", help="Warnings (what would fail in play) are errors.")
-    ] = False,
-    only_encounters: Annotated[
-        bool,
-        typer.Option(
-            "--only-encounters",
-            help="Skip (not fail) YAML files without a top-level erc: key, and list them "
-            "(the pre-commit hook's mode).",
-        ),
-    ] = False,
+    paths: list[str] = Argument(metavar="PATH...", help="Files or folders."),
+    output: Format = Option("--format", help="text, json or github.", default=Format.text),
+    as_json: bool = Option("--json", help="Same as --format json."),
+    strict: bool = Option("--strict", help="Warnings (what would fail in play) are errors."),
+    only_encounters: bool = Option(
+        "--only-encounters",
+        help="Skip (not fail) YAML files without a top-level erc: key, and list them "
+        "(the pre-commit hook's mode).",
+    ),
 ) -> Outcome:
     """Validate encounter files (exit 0 all valid, 1 if any is invalid)."""
     skipped: list[Skipped] = []

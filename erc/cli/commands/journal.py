@@ -2,22 +2,20 @@
 
 from __future__ import annotations
 
+from erc.cli.boundary import ENCOUNTER, JOURNAL, JSON
 from erc.core.errors import ErcError
+from erc.core.mechanic import Option, shared
 from erc.core.outcome import Outcome
 from erc.core.value import Value
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Annotated
-
-    import typer
-
-    from erc.cli.options import EncounterOpt, JournalOpt, JsonOpt
     from erc.core.parts import Drawing
 
 
+@shared
 def status(
-    encounter: EncounterOpt = None, as_json: JsonOpt = False, journal: JournalOpt = None
+    encounter: str | None = ENCOUNTER, as_json: bool = JSON, journal: str | None = JOURNAL
 ) -> Outcome:
     """The table a GM keeps beside the map: the round, the order, who is next, Body or HP,
     conditions, what each has spent."""
@@ -51,8 +49,9 @@ class LogResult(Value):
     journal: str | None
 
 
+@shared
 def log(
-    encounter: EncounterOpt = None, as_json: JsonOpt = False, journal: JournalOpt = None
+    encounter: str | None = ENCOUNTER, as_json: bool = JSON, journal: str | None = JOURNAL
 ) -> Outcome:
     """The journal's events as recorded, each marked ``undone`` when an undo cancelled it."""
     from erc.core import journal as journals
@@ -76,20 +75,18 @@ class UndoResult(Value):
     undo_event: dict[str, object]
 
 
+@shared
 def undo(
-    encounter: EncounterOpt = None,
-    as_json: JsonOpt = False,
-    journal: JournalOpt = None,
-    to: Annotated[
-        int | None,
-        typer.Option(
-            "--to",
-            metavar="ID",
-            min=0,
-            help="Cancel every applied event after event ID, as one event (R14.6); "
-            "erc undo after it restores them all.",
-        ),
-    ] = None,
+    encounter: str | None = ENCOUNTER,
+    as_json: bool = JSON,
+    journal: str | None = JOURNAL,
+    to: int | None = Option(
+        "--to",
+        metavar="ID",
+        min=0,
+        help="Cancel every applied event after event ID, as one event (R14.6); "
+        "erc undo after it restores them all.",
+    ),
 ) -> Outcome:
     """Cancel the last applied event by appending an undo event; nothing is deleted."""
     from erc.core.session import open_encounter

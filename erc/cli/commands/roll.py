@@ -2,19 +2,16 @@
 
 from __future__ import annotations
 
+from erc.cli.boundary import JSON, ODDS, ROLLS, SEED
 from erc.core.dice import Dice, PhysicalSource, SeededSource, new_seed, parse_rolls, parse_seed
 from erc.core.errors import ErcError
+from erc.core.mechanic import Argument, Option, shared
 from erc.core.outcome import Outcome
 from erc.core.roller.parse import parse
 from erc.core.roller.roll import roll as roll_tree
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Annotated
-
-    import typer
-
-    from erc.cli.options import JsonOpt, OddsOpt, RollsOpt, SeedOpt
     from erc.core.parts import Drawing
 
 
@@ -25,30 +22,23 @@ def renderer() -> Drawing:
     return roll
 
 
+@shared
 def roll(
-    expression: Annotated[
-        str, typer.Argument(metavar="EXPR", help="e.g. 3d20+4, 4d6kh3, 2d6ro<3, 8d6mi2, -1d4")
-    ],
-    vs: Annotated[
-        int | None,
-        typer.Option(
-            "--vs", min=-1000, max=1_000_000, help="Count kept dice reaching N (ER pool vs AC)."
-        ),
-    ] = None,
-    at_least: Annotated[
-        int | None,
-        typer.Option(
-            "--at-least",
-            metavar="N",
-            min=-1_000_000_000,
-            max=1_000_000_000,
-            help="With --odds: the chance the total (or with --vs, the successes) is N or more.",
-        ),
-    ] = None,
-    odds: OddsOpt = False,
-    as_json: JsonOpt = False,
-    seed: SeedOpt = None,
-    rolls: RollsOpt = None,
+    expression: str = Argument(metavar="EXPR", help="e.g. 3d20+4, 4d6kh3, 2d6ro<3, 8d6mi2, -1d4"),
+    vs: int | None = Option(
+        "--vs", min=-1000, max=1_000_000, help="Count kept dice reaching N (ER pool vs AC)."
+    ),
+    at_least: int | None = Option(
+        "--at-least",
+        metavar="N",
+        min=-1_000_000_000,
+        max=1_000_000_000,
+        help="With --odds: the chance the total (or with --vs, the successes) is N or more.",
+    ),
+    odds: bool = ODDS,
+    as_json: bool = JSON,
+    seed: str | None = SEED,
+    rolls: str | None = ROLLS,
 ) -> Outcome:
     """Roll a dice expression: NdS, k/p with h l < >, rr ro ra e mi ma, sets, + - * / // %.
 

@@ -2,15 +2,12 @@
 
 from __future__ import annotations
 
+from erc.cli.boundary import JSON
+from erc.core.mechanic import Option, shared
 from erc.core.outcome import Outcome
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Annotated
-
-    import typer
-
-    from erc.cli.options import JsonOpt
     from erc.core.parts import Lines
 
 
@@ -21,22 +18,17 @@ def renderer() -> Lines:
     return schema
 
 
+@shared
 def schema(
-    ruleset: Annotated[
-        str | None,
-        typer.Option(
-            "--ruleset", metavar="NAME", help="One ruleset's schema (default: every ruleset's)."
-        ),
-    ] = None,
-    output: Annotated[
-        str | None,
-        typer.Option(
-            "--output",
-            metavar="COMMAND",
-            help="The JSON Schema of COMMAND's --json envelope instead ('error': the error one).",
-        ),
-    ] = None,
-    as_json: JsonOpt = False,
+    ruleset: str | None = Option(
+        "--ruleset", metavar="NAME", help="One ruleset's schema (default: every ruleset's)."
+    ),
+    output: str | None = Option(
+        "--output",
+        metavar="COMMAND",
+        help="The JSON Schema of COMMAND's --json envelope instead ('error': the error one).",
+    ),
+    as_json: bool = JSON,
 ) -> Outcome:
     """Print the encounter JSON Schema (one branch per ruleset, chosen by `ruleset:`)."""
     if output is not None:  # the output schema (erc.cli.outputs), not the encounter's

@@ -8,17 +8,16 @@ from __future__ import annotations
 
 from enum import StrEnum
 
+from erc.cli.boundary import ENCOUNTER, JSON, SEED
 from erc.core.errors import ErcError
+from erc.core.mechanic import Option, shared
 from erc.core.outcome import Outcome
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
-    from typing import Annotated, Any
+    from typing import Any
 
-    import typer
-
-    from erc.cli.options import EncounterOpt, JsonOpt, SeedOpt
     from erc.core.parts import Drawing
 
 
@@ -38,54 +37,41 @@ def renderer() -> Drawing:
     return simulate
 
 
+@shared
 def simulate(
-    encounter: EncounterOpt = None,
-    n: Annotated[
-        int,
-        typer.Option("-n", min=1, max=MAX_FIGHTS, metavar="N", help="Fights to play."),
-    ] = 1000,
-    seed: SeedOpt = None,
-    jobs: Annotated[
-        int,
-        typer.Option(
-            "--jobs",
-            min=0,
-            max=256,
-            metavar="J",
-            help="Processes to play them in (0: one per core); the output is the same for any J.",
-        ),
-    ] = 1,
-    target: Annotated[
-        Target,
-        typer.Option("--target", help="The foe each attacker picks (default: the weakest)."),
-    ] = Target.weakest,
-    max_rounds: Annotated[
-        int,
-        typer.Option("--max-rounds", min=1, max=10_000, metavar="R", help="A draw after R rounds."),
-    ] = 100,
-    exact: Annotated[
-        bool,
-        typer.Option("--exact", help="Exact chances of a duel (one combatant a side)."),
-    ] = False,
-    expect: Annotated[
-        list[str] | None,
-        typer.Option(
-            "--expect",
-            metavar="SIDE>=P",
-            help="Exit 1 unless SIDE wins with a chance of at least P (0 to 1; repeatable).",
-        ),
-    ] = None,
-    trace: Annotated[
-        int | None,
-        typer.Option(
-            "--trace",
-            min=1,
-            max=MAX_FIGHTS,
-            metavar="K",
-            help="Print fight K as erc command lines with --rolls and --apply.",
-        ),
-    ] = None,
-    as_json: JsonOpt = False,
+    encounter: str | None = ENCOUNTER,
+    n: int = Option("-n", min=1, max=MAX_FIGHTS, metavar="N", help="Fights to play.", default=1000),
+    seed: str | None = SEED,
+    jobs: int = Option(
+        "--jobs",
+        min=0,
+        max=256,
+        metavar="J",
+        help="Processes to play them in (0: one per core); the output is the same for any J.",
+        default=1,
+    ),
+    target: Target = Option(
+        "--target",
+        help="The foe each attacker picks (default: the weakest).",
+        default=Target.weakest,
+    ),
+    max_rounds: int = Option(
+        "--max-rounds", min=1, max=10_000, metavar="R", help="A draw after R rounds.", default=100
+    ),
+    exact: bool = Option("--exact", help="Exact chances of a duel (one combatant a side)."),
+    expect: list[str] | None = Option(
+        "--expect",
+        metavar="SIDE>=P",
+        help="Exit 1 unless SIDE wins with a chance of at least P (0 to 1; repeatable).",
+    ),
+    trace: int | None = Option(
+        "--trace",
+        min=1,
+        max=MAX_FIGHTS,
+        metavar="K",
+        help="Print fight K as erc command lines with --rolls and --apply.",
+    ),
+    as_json: bool = JSON,
 ) -> Outcome:
     """Play the encounter's fight N times by the rules (seeded), and report each side's
     chance to win, the rounds it takes and how each combatant fares."""

@@ -6,17 +6,16 @@ from __future__ import annotations
 
 import os
 
+from erc.cli.boundary import APPLY, ENCOUNTER, JOURNAL, JSON
 from erc.core.errors import ErcError, did_you_mean
+from erc.core.mechanic import Argument, shared
 from erc.core.outcome import Outcome
 from erc.core.value import Value
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Annotated, Any
+    from typing import Any
 
-    import typer
-
-    from erc.cli.options import ApplyOpt, EncounterOpt, JournalOpt, JsonOpt
     from erc.core.journal import Handle
     from erc.core.parts import Drawing
 
@@ -36,17 +35,14 @@ class RenameResult(Value):
     journal: str
 
 
+@shared
 def rename(
-    old: Annotated[
-        str, typer.Argument(metavar="OLD", help="The name the journal has, gone from the file.")
-    ],
-    new: Annotated[
-        str, typer.Argument(metavar="NEW", help="The file's name for that combatant now.")
-    ],
-    encounter: EncounterOpt = None,
-    as_json: JsonOpt = False,
-    apply: ApplyOpt = False,
-    journal: JournalOpt = None,
+    old: str = Argument(metavar="OLD", help="The name the journal has, gone from the file."),
+    new: str = Argument(metavar="NEW", help="The file's name for that combatant now."),
+    encounter: str | None = ENCOUNTER,
+    as_json: bool = JSON,
+    apply: bool = APPLY,
+    journal: str | None = JOURNAL,
 ) -> Outcome:
     """Carry the fight over to a combatant's new name in the file (R14.4): the journal's
     OLD is the file's NEW from this event on; undo reverses it."""
@@ -135,11 +131,12 @@ MAX_KEPT = 10_000
 """The most earlier fights kept beside a journal (``NAME.1`` to ``NAME.10000``)."""
 
 
+@shared
 def new_fight(
-    encounter: EncounterOpt = None,
-    as_json: JsonOpt = False,
-    apply: ApplyOpt = False,
-    journal: JournalOpt = None,
+    encounter: str | None = ENCOUNTER,
+    as_json: bool = JSON,
+    apply: bool = APPLY,
+    journal: str | None = JOURNAL,
 ) -> Outcome:
     """Start the fight over (R14.5): the journal is moved aside, never deleted, to the first
     free NAME.N beside it, and the next command starts at round 0 from the file."""

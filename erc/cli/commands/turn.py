@@ -12,15 +12,11 @@ from __future__ import annotations
 from erc.core.errors import ErcError
 from erc.core.events import EndTurn
 from erc.core.lookup import find
-from erc.core.mechanic import Mechanic, command
+from erc.core.mechanic import Argument, Mechanic, command
 from erc.core.value import Value
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Annotated
-
-    import typer
-
     from erc.core.parts import Drawing
     from erc.core.session import Loaded
 
@@ -43,7 +39,7 @@ class EndTurnResult(Value):
 @command(dice=False)
 def end_turn(
     loaded: Loaded,
-    name: Annotated[str, typer.Argument(metavar="NAME", help="Whose turn ends.")],
+    name: str = Argument(metavar="NAME", help="Whose turn ends."),
 ) -> Mechanic:
     """End a combatant's turn without acting: it gives up what it has left this round (ER:
     action and movement, not its reaction; Spellchrome: standard and move; Elysium: its AP),

@@ -6,15 +6,11 @@ from __future__ import annotations
 from enum import StrEnum
 
 from erc.core.lookup import find
-from erc.core.mechanic import Mechanic, command
+from erc.core.mechanic import Argument, Mechanic, Option, command
 from erc.rulesets.elysium import events
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Annotated
-
-    import typer
-
     from erc.core.parts import Drawing
     from erc.core.session import Loaded
 
@@ -38,21 +34,17 @@ class SpendFor(StrEnum):
 @command(dice=False)
 def spend(
     loaded: Loaded,
-    name: Annotated[str, typer.Argument(metavar="NAME")],
-    ap: Annotated[
-        int | None,
-        typer.Option("--ap", min=0, max=100, metavar="N", help="AP spent (EL3.3 anything else)."),
-    ] = None,
-    what: Annotated[
-        SpendFor | None,
-        typer.Option(
-            "--for",
-            help="An item from a pouch (1), a backpack (3), digging through a pack (6), a "
-            "consumable (1), a magic object (4), or standing up (stand_up_ap) (EL3.3); --ap "
-            "too only for digging, a consumable or a magic object whose description says "
-            "otherwise.",
-        ),
-    ] = None,
+    name: str = Argument(metavar="NAME"),
+    ap: int | None = Option(
+        "--ap", min=0, max=100, metavar="N", help="AP spent (EL3.3 anything else)."
+    ),
+    what: SpendFor | None = Option(
+        "--for",
+        help="An item from a pouch (1), a backpack (3), digging through a pack (6), a "
+        "consumable (1), a magic object (4), or standing up (stand_up_ap) (EL3.3); --ap "
+        "too only for digging, a consumable or a magic object whose description says "
+        "otherwise.",
+    ),
 ) -> Mechanic:
     """AP spent on an action erc does not resolve (EL3.3): --ap N, or --for an item at the
     table's cost (--ap too when the item says otherwise: digging, 6 or more; a consumable;
@@ -78,24 +70,18 @@ def spend(
 @command(dice=False)
 def pick_up(
     loaded: Loaded,
-    name: Annotated[str, typer.Argument(metavar="NAME", help="Who picks its weapon up.")],
-    weapon: Annotated[
-        str | None,
-        typer.Argument(
-            metavar="[WEAPON]", help="Its weapon on the ground (default: the only one)."
-        ),
-    ] = None,
-    ap: Annotated[
-        int | None,
-        typer.Option(
-            "--ap",
-            min=0,
-            max=100,
-            metavar="N",
-            help="The AP it costs (required: no ruling gives picking up a cost, EL3.3 "
-            '"anything else").',
-        ),
-    ] = None,
+    name: str = Argument(metavar="NAME", help="Who picks its weapon up."),
+    weapon: str | None = Argument(
+        metavar="[WEAPON]", help="Its weapon on the ground (default: the only one).", default=None
+    ),
+    ap: int | None = Option(
+        "--ap",
+        min=0,
+        max=100,
+        metavar="N",
+        help="The AP it costs (required: no ruling gives picking up a cost, EL3.3 "
+        '"anything else").',
+    ),
 ) -> Mechanic:
     """Pick up a disarmed weapon that dropped to the ground (EL7), for the AP the GM gives
     with --ap N: no ruling gives a cost. No dice."""
@@ -114,8 +100,8 @@ def pick_up(
 @command(dice=False)
 def damage(
     loaded: Loaded,
-    name: Annotated[str, typer.Argument(metavar="NAME")],
-    amount: Annotated[int, typer.Argument(metavar="N", min=0, max=10_000)],
+    name: str = Argument(metavar="NAME"),
+    amount: int = Argument(metavar="N", min=0, max=10_000),
 ) -> Mechanic:
     """Damage from outside erc's mechanics: HP down, never below 0 (EL4.4). No dice."""
     from erc.rulesets.elysium.rules.adjust import hp_change
@@ -133,8 +119,8 @@ def damage(
 @command(dice=False)
 def heal(
     loaded: Loaded,
-    name: Annotated[str, typer.Argument(metavar="NAME")],
-    amount: Annotated[int, typer.Argument(metavar="N", min=0, max=10_000)],
+    name: str = Argument(metavar="NAME"),
+    amount: int = Argument(metavar="N", min=0, max=10_000),
 ) -> Mechanic:
     """Healing: HP up, never above the maximum. No dice."""
     from erc.rulesets.elysium.rules.adjust import hp_change
@@ -152,27 +138,21 @@ def heal(
 @command(dice=False)
 def condition(
     loaded: Loaded,
-    name: Annotated[str, typer.Argument(metavar="NAME")],
-    conditions: Annotated[
-        list[str],
-        typer.Argument(
-            metavar="COND...",
-            help="asleep, bound, paralyzed, prone, unaware, unconscious (pinned comes only "
-            "from a grab).",
-        ),
-    ],
-    remove: Annotated[bool, typer.Option("--remove", help="Remove them.")] = False,
-    by: Annotated[str | None, typer.Option("--by", metavar="NAME", help="Who caused them.")] = None,
-    rounds: Annotated[
-        int | None,
-        typer.Option(
-            "--rounds",
-            min=1,
-            max=10_000,
-            metavar="N",
-            help="They end as the round N after this one starts.",
-        ),
-    ] = None,
+    name: str = Argument(metavar="NAME"),
+    conditions: list[str] = Argument(
+        metavar="COND...",
+        help="asleep, bound, paralyzed, prone, unaware, unconscious (pinned comes only "
+        "from a grab).",
+    ),
+    remove: bool = Option("--remove", help="Remove them."),
+    by: str | None = Option("--by", metavar="NAME", help="Who caused them."),
+    rounds: int | None = Option(
+        "--rounds",
+        min=1,
+        max=10_000,
+        metavar="N",
+        help="They end as the round N after this one starts.",
+    ),
 ) -> Mechanic:
     """Add (or --remove) conditions (EL-P13). No dice."""
     from erc.rulesets.elysium.rules.adjust import plan_condition

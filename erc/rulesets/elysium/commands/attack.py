@@ -5,18 +5,14 @@ from __future__ import annotations
 from enum import StrEnum
 
 from erc.core.lookup import find
-from erc.core.mechanic import Mechanic, command
+from erc.core.mechanic import Argument, Mechanic, Option, command
 from erc.rulesets.elysium import events
+from erc.rulesets.elysium.commands import CHARGE, MOD, MOVE_FT, WEAPON
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Annotated
-
-    import typer
-
     from erc.core.parts import Drawing
     from erc.core.session import Loaded
-    from erc.rulesets.elysium.commands.options import ChargeOpt, ModOpt, MoveFtOpt, WeaponOpt
 
 
 class DefenseKind(StrEnum):
@@ -34,27 +30,21 @@ def renderer() -> Drawing:
 @command(odds=True)
 def attack(
     loaded: Loaded,
-    attacker: Annotated[str, typer.Argument(metavar="ATTACKER", help="Who attacks.")],
-    defender: Annotated[str, typer.Argument(metavar="DEFENDER", help="Who defends.")],
-    weapon: WeaponOpt = None,
-    defense_kind: Annotated[
-        DefenseKind | None,
-        typer.Option(
-            "--defense",
-            help="The defender's Defense Roll (default: the higher without the die, EL5.1).",
-        ),
-    ] = None,
-    parry_with: Annotated[
-        str | None,
-        typer.Option(
-            "--parry-with",
-            metavar="WEAPON",
-            help="The defender's parrying weapon (implies --defense parry; default: first).",
-        ),
-    ] = None,
-    charge: ChargeOpt = False,
-    move_ft: MoveFtOpt = None,
-    mod: ModOpt = 0,
+    attacker: str = Argument(metavar="ATTACKER", help="Who attacks."),
+    defender: str = Argument(metavar="DEFENDER", help="Who defends."),
+    weapon: str | None = WEAPON,
+    defense_kind: DefenseKind | None = Option(
+        "--defense",
+        help="The defender's Defense Roll (default: the higher without the die, EL5.1).",
+    ),
+    parry_with: str | None = Option(
+        "--parry-with",
+        metavar="WEAPON",
+        help="The defender's parrying weapon (implies --defense parry; default: first).",
+    ),
+    charge: bool = CHARGE,
+    move_ft: int | None = MOVE_FT,
+    mod: int = MOD,
 ) -> Mechanic:
     """A weapon attack: the attack roll against the defender's Dodge or Parry; the
     difference, if positive, is the damage.
@@ -79,14 +69,12 @@ def attack(
 @command(odds=True)
 def sneak(
     loaded: Loaded,
-    attacker: Annotated[str, typer.Argument(metavar="ATTACKER", help="Who attacks.")],
-    defender: Annotated[
-        str, typer.Argument(metavar="DEFENDER", help="The defender, unaware of the danger.")
-    ],
-    weapon: WeaponOpt = None,
-    charge: ChargeOpt = False,
-    move_ft: MoveFtOpt = None,
-    mod: ModOpt = 0,
+    attacker: str = Argument(metavar="ATTACKER", help="Who attacks."),
+    defender: str = Argument(metavar="DEFENDER", help="The defender, unaware of the danger."),
+    weapon: str | None = WEAPON,
+    charge: bool = CHARGE,
+    move_ft: int | None = MOVE_FT,
+    mod: int = MOD,
 ) -> Mechanic:
     """The attack against a defender unaware of the danger: no Defense Roll (EL5.5).
 

@@ -4,15 +4,11 @@ from __future__ import annotations
 
 from erc.core.errors import ErcError
 from erc.core.lookup import find
-from erc.core.mechanic import Mechanic, command
+from erc.core.mechanic import Argument, Mechanic, Option, command
 from erc.rulesets.elysium import events
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Annotated
-
-    import typer
-
     from erc.core.parts import Drawing
     from erc.core.session import Loaded
 
@@ -27,17 +23,12 @@ def renderer() -> Drawing:
 @command(odds=True)
 def cast(
     loaded: Loaded,
-    caster: Annotated[str, typer.Argument(metavar="CASTER")],
-    target: Annotated[str, typer.Argument(metavar="TARGET")],
-    spell: Annotated[
-        str | None, typer.Option("--spell", metavar="NAME", help="The spell (required).")
-    ] = None,
-    level: Annotated[
-        int | None,
-        typer.Option(
-            "--level", min=1, max=100, metavar="N", help="The level cast at, from 1 (required)."
-        ),
-    ] = None,
+    caster: str = Argument(metavar="CASTER"),
+    target: str = Argument(metavar="TARGET"),
+    spell: str | None = Option("--spell", metavar="NAME", help="The spell (required)."),
+    level: int | None = Option(
+        "--level", min=1, max=100, metavar="N", help="The level cast at, from 1 (required)."
+    ),
 ) -> Mechanic:
     """Spell Attack (school ranks + casting ability + the level's bonus) against Spell
     Defense (AGI + dodge + END + armour + the greater of MDEF and the target's school

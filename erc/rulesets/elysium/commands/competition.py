@@ -4,17 +4,13 @@ from __future__ import annotations
 
 from erc.core.errors import ErcError
 from erc.core.lookup import find, find_actor, named_value, one_of_two, side_mods
-from erc.core.mechanic import Mechanic, command
+from erc.core.mechanic import Argument, Mechanic, Option, command
 from erc.rulesets.elysium import events
 from erc.rulesets.elysium.conditions import cannot_act
 from erc.rulesets.elysium.model import ACTION_SKILLS
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Annotated
-
-    import typer
-
     from erc.core.parts import Drawing
     from erc.core.session import Loaded
     from erc.rulesets.elysium.model import Encounter
@@ -30,20 +26,14 @@ def renderer() -> Drawing:
 @command(odds=True)
 def competition(
     loaded: Loaded,
-    a: Annotated[str, typer.Argument(metavar="A", help="The initiator.")],
-    b: Annotated[str, typer.Argument(metavar="B", help="The opponent.")],
-    check: Annotated[
-        list[str] | None,
-        typer.Option(
-            "--check",
-            metavar="NAME=SKILL",
-            help="A side's skill (or ability); both sides need one.",
-        ),
-    ] = None,
-    mod: Annotated[
-        list[str] | None,
-        typer.Option("--mod", metavar="NAME=N", help="A side's situational modifier (summed)."),
-    ] = None,
+    a: str = Argument(metavar="A", help="The initiator."),
+    b: str = Argument(metavar="B", help="The opponent."),
+    check: list[str] | None = Option(
+        "--check", metavar="NAME=SKILL", help="A side's skill (or ability); both sides need one."
+    ),
+    mod: list[str] | None = Option(
+        "--mod", metavar="NAME=N", help="A side's situational modifier (summed)."
+    ),
 ) -> Mechanic:
     """Opposed skill checks: each side one die + skill ranks + its key ability (EL1.3); the
     strictly higher total wins, a tie changes nothing (EL1.5).

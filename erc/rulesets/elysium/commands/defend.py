@@ -4,15 +4,11 @@ from __future__ import annotations
 
 from erc.core.errors import ErcError
 from erc.core.lookup import find
-from erc.core.mechanic import Mechanic, command
+from erc.core.mechanic import Argument, Mechanic, Option, command
 from erc.rulesets.elysium import events
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Annotated
-
-    import typer
-
     from erc.core.parts import Drawing
     from erc.core.session import Loaded
 
@@ -27,13 +23,10 @@ def renderer() -> Drawing:
 @command(dice=False)
 def defend(
     loaded: Loaded,
-    name: Annotated[str, typer.Argument(metavar="NAME")],
-    ap: Annotated[
-        int | None,
-        typer.Option(
-            "--ap", min=1, max=100, metavar="N", help="AP spent: +N to Defense Rolls (required)."
-        ),
-    ] = None,
+    name: str = Argument(metavar="NAME"),
+    ap: int | None = Option(
+        "--ap", min=1, max=100, metavar="N", help="AP spent: +N to Defense Rolls (required)."
+    ),
 ) -> Mechanic:
     """Go on the defensive: N AP for +N to every Defense Roll this round, and no offensive
     action this round (EL5.6). No dice."""

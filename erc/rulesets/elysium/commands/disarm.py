@@ -3,18 +3,14 @@
 from __future__ import annotations
 
 from erc.core.lookup import find
-from erc.core.mechanic import Mechanic, command
+from erc.core.mechanic import Argument, Mechanic, Option, command
 from erc.rulesets.elysium import events
+from erc.rulesets.elysium.commands import WEAPON
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Annotated
-
-    import typer
-
     from erc.core.parts import Drawing
     from erc.core.session import Loaded
-    from erc.rulesets.elysium.commands.options import WeaponOpt
 
 
 def renderer() -> Drawing:
@@ -27,21 +23,17 @@ def renderer() -> Drawing:
 @command(odds=True)
 def disarm(
     loaded: Loaded,
-    attacker: Annotated[str, typer.Argument(metavar="ATTACKER")],
-    defender: Annotated[str, typer.Argument(metavar="DEFENDER")],
-    weapon: WeaponOpt = None,
-    target: Annotated[
-        str | None,
-        typer.Option(
-            "--victim-weapon",
-            metavar="WEAPON",
-            help="The defender's weapon to disarm (default: its first manufactured one).",
-        ),
-    ] = None,
-    take: Annotated[
-        bool,
-        typer.Option("--take", help="Hand-to-hand: grab the weapon away instead of dropping it."),
-    ] = False,
+    attacker: str = Argument(metavar="ATTACKER"),
+    defender: str = Argument(metavar="DEFENDER"),
+    weapon: str | None = WEAPON,
+    target: str | None = Option(
+        "--victim-weapon",
+        metavar="WEAPON",
+        help="The defender's weapon to disarm (default: its first manufactured one).",
+    ),
+    take: bool = Option(
+        "--take", help="Hand-to-hand: grab the weapon away instead of dropping it."
+    ),
 ) -> Mechanic:
     """Disarm: CUN + weapon skill + MUS + disarm bonus against the defender's CUN + weapon
     skill + MUS + disarm resistance; strictly higher, the weapon drops (EL7).

@@ -3,18 +3,14 @@
 from __future__ import annotations
 
 from erc.core.lookup import find
-from erc.core.mechanic import Mechanic, command
+from erc.core.mechanic import Argument, Mechanic, command
 from erc.rulesets.elysium import events
+from erc.rulesets.elysium.commands import WEAPON
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Annotated
-
-    import typer
-
     from erc.core.parts import Drawing
     from erc.core.session import Loaded
-    from erc.rulesets.elysium.commands.options import WeaponOpt
 
 
 def renderer() -> Drawing:
@@ -27,9 +23,9 @@ def renderer() -> Drawing:
 @command(odds=True)
 def feint(
     loaded: Loaded,
-    attacker: Annotated[str, typer.Argument(metavar="ATTACKER")],
-    defender: Annotated[str, typer.Argument(metavar="DEFENDER")],
-    weapon: WeaponOpt = None,
+    attacker: str = Argument(metavar="ATTACKER"),
+    defender: str = Argument(metavar="DEFENDER"),
+    weapon: str | None = WEAPON,
 ) -> Mechanic:
     """Feint, for the weapon's AP: Bluff against Discern; strictly higher, the difference
     is added to the next Attack Roll against the defender, this round or the next (EL9).

@@ -7,16 +7,12 @@ from enum import StrEnum
 
 from erc.core.errors import ErcError
 from erc.core.lookup import find
-from erc.core.mechanic import Mechanic, command
+from erc.core.mechanic import Argument, Mechanic, Option, command
 from erc.rulesets.elysium import events
 from erc.rulesets.elysium.commands.attack import DefenseKind
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Annotated
-
-    import typer
-
     from erc.core.parts import Drawing
     from erc.core.session import Loaded
     from erc.rulesets.elysium.rules.grab import GrabPlan
@@ -42,44 +38,30 @@ class Break(StrEnum):
 @command(odds=True)
 def grab(
     loaded: Loaded,
-    attacker: Annotated[str, typer.Argument(metavar="ATTACKER")],
-    defender: Annotated[str, typer.Argument(metavar="DEFENDER")],
-    no_damage: Annotated[
-        bool, typer.Option("--no-damage", help="A grab that pins without damage (EL10.1).")
-    ] = False,
-    squeeze: Annotated[
-        bool, typer.Option("--squeeze", help="4 AP: an attack roll against the pinned defense.")
-    ] = False,
-    throw: Annotated[
-        bool, typer.Option("--throw", help="4 AP: opposed Hold; the winner's margin in feet.")
-    ] = False,
-    move: Annotated[
-        int | None,
-        typer.Option(
-            "--move",
-            min=1,
-            max=10_000,
-            metavar="FT",
-            help="Carry the defender FT feet (the move's AP): opposed Hold.",
-        ),
-    ] = None,
-    pry: Annotated[
-        str | None,
-        typer.Option("--pry", metavar="ITEM", help="2 AP: opposed Hold for an item it holds."),
-    ] = None,
-    release: Annotated[bool, typer.Option("--release", help="Let go (0 AP).")] = False,
-    defense_kind: Annotated[
-        DefenseKind | None,
-        typer.Option("--defense", help="The defender's Defense Roll against a grab or squeeze."),
-    ] = None,
-    resist_with: Annotated[
-        Resist | None,
-        typer.Option(
-            "--resist-with",
-            help="The defender's check against a throw or move: hold or escape (default: the "
-            "higher without the die).",
-        ),
-    ] = None,
+    attacker: str = Argument(metavar="ATTACKER"),
+    defender: str = Argument(metavar="DEFENDER"),
+    no_damage: bool = Option("--no-damage", help="A grab that pins without damage (EL10.1)."),
+    squeeze: bool = Option("--squeeze", help="4 AP: an attack roll against the pinned defense."),
+    throw: bool = Option("--throw", help="4 AP: opposed Hold; the winner's margin in feet."),
+    move: int | None = Option(
+        "--move",
+        min=1,
+        max=10_000,
+        metavar="FT",
+        help="Carry the defender FT feet (the move's AP): opposed Hold.",
+    ),
+    pry: str | None = Option(
+        "--pry", metavar="ITEM", help="2 AP: opposed Hold for an item it holds."
+    ),
+    release: bool = Option("--release", help="Let go (0 AP)."),
+    defense_kind: DefenseKind | None = Option(
+        "--defense", help="The defender's Defense Roll against a grab or squeeze."
+    ),
+    resist_with: Resist | None = Option(
+        "--resist-with",
+        help="The defender's check against a throw or move: hold or escape (default: the "
+        "higher without the die).",
+    ),
 ) -> Mechanic:
     """Grab (4 AP): a hand-to-hand attack roll against the Defense Roll; strictly higher,
     the defender is pinned and takes the difference (EL10.1). Then --squeeze, --throw,
@@ -146,14 +128,10 @@ def _grab_mechanic(plan: GrabPlan) -> Mechanic:
 @command(odds=True)
 def escape(
     loaded: Loaded,
-    name: Annotated[str, typer.Argument(metavar="NAME", help="The pinned defender.")],
-    check: Annotated[
-        Break | None,
-        typer.Option(
-            "--with",
-            help="athletics or escape (default: the higher without the die).",
-        ),
-    ] = None,
+    name: str = Argument(metavar="NAME", help="The pinned defender."),
+    check: Break | None = Option(
+        "--with", help="athletics or escape (default: the higher without the die)."
+    ),
 ) -> Mechanic:
     """Escape a grab (2 AP, EL10.4): Athletics or Escape against the grabber's Hold;
     strictly higher, it breaks free.

@@ -4,15 +4,11 @@ from __future__ import annotations
 
 from erc.core.join import Joined as Joined, renderer
 from erc.core.lookup import find
-from erc.core.mechanic import Mechanic, command
+from erc.core.mechanic import Argument, Mechanic, command
 from erc.rulesets.elysium import events
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Annotated
-
-    import typer
-
     from erc.core.events import Effect
     from erc.core.session import Loaded
 
@@ -20,9 +16,7 @@ if TYPE_CHECKING:
 @command()
 def join(
     loaded: Loaded,
-    name: Annotated[
-        str, typer.Argument(metavar="NAME", help="Who joins (added to the encounter file).")
-    ],
+    name: str = Argument(metavar="NAME", help="Who joins (added to the encounter file)."),
 ) -> Mechanic:
     """Bring a combatant added to the file into the current fight: it makes its Reaction
     check at once (EL2: the file's die + AGI + CUN + initiative; ties by AGI + CUN, then

@@ -3,15 +3,11 @@
 from __future__ import annotations
 
 from erc.core.lookup import find
-from erc.core.mechanic import Mechanic, command
+from erc.core.mechanic import Argument, Mechanic, Option, command
 from erc.rulesets.elysium import events
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Annotated
-
-    import typer
-
     from erc.core.parts import Drawing
     from erc.core.session import Loaded
 
@@ -26,15 +22,11 @@ def renderer() -> Drawing:
 @command(dice=False)
 def movement(
     loaded: Loaded,
-    name: Annotated[str, typer.Argument(metavar="NAME")],
-    ft: Annotated[
-        int | None,
-        typer.Option("--ft", min=0, max=10_000, metavar="N", help="Feet to move: their AP."),
-    ] = None,
-    ap: Annotated[
-        int | None,
-        typer.Option("--ap", min=0, max=100, metavar="N", help="AP to move: how far they go."),
-    ] = None,
+    name: str = Argument(metavar="NAME"),
+    ft: int | None = Option("--ft", min=0, max=10_000, metavar="N", help="Feet to move: their AP."),
+    ap: int | None = Option(
+        "--ap", min=0, max=100, metavar="N", help="AP to move: how far they go."
+    ),
 ) -> Mechanic:
     """Movement: ceil(feet / move_ft_per_ap) AP (EL3.3, EL13); a prone mover first pays
     stand_up_ap; a pinned one cannot move. No dice."""

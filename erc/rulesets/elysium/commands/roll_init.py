@@ -6,17 +6,13 @@ from __future__ import annotations
 from erc.core.checks import choose_round
 from erc.core.dice import DICE_BUDGET
 from erc.core.errors import ErcError
-from erc.core.mechanic import Mechanic, command
+from erc.core.mechanic import Mechanic, Option, command
 from erc.rulesets.elysium import events
 from erc.rulesets.elysium.model import die_sides
 from erc.rulesets.elysium.rules.initiative import kept_checks, roll_init as resolve
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Annotated
-
-    import typer
-
     from erc.core.parts import Drawing
     from erc.core.session import Loaded
     from erc.rulesets.elysium.model import Encounter
@@ -32,15 +28,12 @@ def renderer() -> Drawing:
 @command()
 def roll_init(
     loaded: Loaded,
-    round_: Annotated[
-        int | None,
-        typer.Option(
-            "--round",
-            min=1,
-            max=100_000,
-            help="The round this order is for (default: the journal's next round, or 1).",
-        ),
-    ] = None,
+    round_: int | None = Option(
+        "--round",
+        min=1,
+        max=100_000,
+        help="The round this order is for (default: the journal's next round, or 1).",
+    ),
 ) -> Mechanic:
     """Reaction checks: one die + AGI + CUN + the file's initiative, highest first; actions
     are declared from the lowest up and resolved from the highest down (EL2.2).

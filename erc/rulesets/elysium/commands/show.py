@@ -3,22 +3,18 @@
 from __future__ import annotations
 
 from erc.core.lookup import find
-from erc.core.mechanic import Mechanic, command
+from erc.core.mechanic import Argument, Mechanic, command
 from erc.core.sheet import renderer
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Annotated
-
-    import typer
-
     from erc.core.session import Loaded
 
 
 @command(dice=False, apply=False)
 def show(
     loaded: Loaded,
-    name: Annotated[str, typer.Argument(metavar="NAME", help="Whose sheet.")],
+    name: str = Argument(metavar="NAME", help="Whose sheet."),
 ) -> Mechanic:
     """A combatant's sheet: HP, MP, AP left, Dodge and Parry, each weapon's attack terms
     and AP cost, abilities and skills, movement and conditions, as the fight stands. No

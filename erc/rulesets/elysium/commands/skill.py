@@ -4,16 +4,12 @@ from __future__ import annotations
 
 from erc.core.checks import MAX_MOD, renderer
 from erc.core.lookup import find
-from erc.core.mechanic import Mechanic, command
+from erc.core.mechanic import Argument, Mechanic, Option, command
 from erc.rulesets.elysium import events
 from erc.rulesets.elysium.model import die_sides
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Annotated
-
-    import typer
-
     from erc.core.dice import Dice
     from erc.core.events import Effect
     from erc.core.session import Loaded
@@ -23,24 +19,19 @@ if TYPE_CHECKING:
 @command(odds=True)
 def skill(
     loaded: Loaded,
-    name: Annotated[str, typer.Argument(metavar="NAME", help="Who rolls.")],
-    skill_name: Annotated[
-        str,
-        typer.Argument(
-            metavar="SKILL", help="A skill (athletics, discern, ...) or an ability alone."
-        ),
-    ],
-    vs: Annotated[
-        int, typer.Option("--vs", metavar="N", min=-1000, max=1000, help="The number to reach.")
-    ],
-    mod: Annotated[
-        int,
-        typer.Option("--mod", metavar="N", min=-MAX_MOD, max=MAX_MOD, help="Situational modifier."),
-    ] = 0,
-    ap: Annotated[
-        int,
-        typer.Option("--ap", metavar="N", min=0, max=100, help="AP it costs (default none)."),
-    ] = 0,
+    name: str = Argument(metavar="NAME", help="Who rolls."),
+    skill_name: str = Argument(
+        metavar="SKILL", help="A skill (athletics, discern, ...) or an ability alone."
+    ),
+    vs: int = Option(
+        "--vs", metavar="N", min=-1000, max=1000, help="The number to reach.", required=True
+    ),
+    mod: int = Option(
+        "--mod", metavar="N", min=-MAX_MOD, max=MAX_MOD, help="Situational modifier.", default=0
+    ),
+    ap: int = Option(
+        "--ap", metavar="N", min=0, max=100, help="AP it costs (default none).", default=0
+    ),
 ) -> Mechanic:
     """A skill check: one die (the file's) + the skill's ranks + its key ability (EL1.3;
     an ability named alone rolls it alone) against a number; a success when the total is

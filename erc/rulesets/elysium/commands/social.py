@@ -5,18 +5,14 @@ from __future__ import annotations
 from enum import StrEnum
 
 from erc.core.lookup import find
-from erc.core.mechanic import Mechanic, command
+from erc.core.mechanic import Argument, Mechanic, Option, command
 from erc.rulesets.elysium import events
+from erc.rulesets.elysium.commands import MOD
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Annotated
-
-    import typer
-
     from erc.core.parts import Drawing
     from erc.core.session import Loaded
-    from erc.rulesets.elysium.commands.options import ModOpt
 
 
 def renderer() -> Drawing:
@@ -35,14 +31,13 @@ class Action(StrEnum):
 @command(odds=True)
 def social(
     loaded: Loaded,
-    action: Annotated[Action, typer.Argument(metavar="intimidate|taunt|negotiate")],
-    attacker: Annotated[str, typer.Argument(metavar="A")],
-    defender: Annotated[str, typer.Argument(metavar="D")],
-    mod: ModOpt = 0,
-    immune: Annotated[
-        bool,
-        typer.Option("--immune", help="Negotiate: the GM rules D beyond negotiation (refused)."),
-    ] = False,
+    action: Action = Argument(metavar="intimidate|taunt|negotiate"),
+    attacker: str = Argument(metavar="A"),
+    defender: str = Argument(metavar="D"),
+    mod: int = MOD,
+    immune: bool = Option(
+        "--immune", help="Negotiate: the GM rules D beyond negotiation (refused)."
+    ),
 ) -> Mechanic:
     """4 AP: Intimidate (against Discern with courage: a Morale level), Taunt (against
     Discern with self_control: an Agitation level) or Negotiate (against Discern with

@@ -3,18 +3,14 @@
 from __future__ import annotations
 
 from erc.core.lookup import find
-from erc.core.mechanic import Mechanic, command
+from erc.core.mechanic import Argument, Mechanic, Option, command
 from erc.rulesets.elysium import events
+from erc.rulesets.elysium.commands import MOVE_FT, WEAPON
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Annotated
-
-    import typer
-
     from erc.core.parts import Drawing
     from erc.core.session import Loaded
-    from erc.rulesets.elysium.commands.options import MoveFtOpt, WeaponOpt
 
 
 def renderer() -> Drawing:
@@ -27,20 +23,16 @@ def renderer() -> Drawing:
 @command(odds=True)
 def trip(
     loaded: Loaded,
-    attacker: Annotated[str, typer.Argument(metavar="ATTACKER")],
-    defender: Annotated[str, typer.Argument(metavar="DEFENDER")],
-    weapon: WeaponOpt = None,
-    overrun: Annotated[
-        bool,
-        typer.Option("--overrun", help="A trip at the end of a charge, +2 to Muscle (EL6.3)."),
-    ] = False,
-    move_ft: MoveFtOpt = None,
-    sidestep: Annotated[
-        bool,
-        typer.Option(
-            "--sidestep", help="The free trip (0 AP) after sidestepping a charge (EL6.5)."
-        ),
-    ] = False,
+    attacker: str = Argument(metavar="ATTACKER"),
+    defender: str = Argument(metavar="DEFENDER"),
+    weapon: str | None = WEAPON,
+    overrun: bool = Option(
+        "--overrun", help="A trip at the end of a charge, +2 to Muscle (EL6.3)."
+    ),
+    move_ft: int | None = MOVE_FT,
+    sidestep: bool = Option(
+        "--sidestep", help="The free trip (0 AP) after sidestepping a charge (EL6.5)."
+    ),
 ) -> Mechanic:
     """Trip: CUN + weapon skill + MUS + trip bonus against AGI + dodge + athletics + MUS;
     strictly higher, the defender is prone (EL8).

@@ -6,19 +6,15 @@ from __future__ import annotations
 
 from erc.core.events import Acted, ConditionChange, Effect, Heal, Reacted, Spend
 from erc.core.lookup import find
-from erc.core.mechanic import Mechanic, command
+from erc.core.mechanic import Argument, Mechanic, Option, command
 from erc.rulesets.er import events
+from erc.rulesets.er.commands import EXTRA_ACTION
 from erc.rulesets.er.rules import adjust as rules
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Annotated
-
-    import typer
-
     from erc.core.parts import Drawing
     from erc.core.session import Loaded
-    from erc.rulesets.er.commands.options import ExtraActionOpt
 
 
 def renderer() -> Drawing:
@@ -31,12 +27,11 @@ def renderer() -> Drawing:
 @command(dice=False)
 def damage(
     loaded: Loaded,
-    name: Annotated[str, typer.Argument(metavar="NAME", help="Who takes the damage.")],
-    amount: Annotated[int, typer.Argument(metavar="N", min=0, max=10_000, help="The damage.")],
-    damage_type: Annotated[
-        str | None,
-        typer.Option("--type", metavar="TYPE", help="Its type: resistance applies (R5.5)."),
-    ] = None,
+    name: str = Argument(metavar="NAME", help="Who takes the damage."),
+    amount: int = Argument(metavar="N", min=0, max=10_000, help="The damage."),
+    damage_type: str | None = Option(
+        "--type", metavar="TYPE", help="Its type: resistance applies (R5.5)."
+    ),
 ) -> Mechanic:
     """Damage from outside erc's mechanics (a spell, a fall, a trap): R12.1."""
     state = events.state_of(loaded)
@@ -53,8 +48,8 @@ def damage(
 @command(dice=False)
 def heal(
     loaded: Loaded,
-    name: Annotated[str, typer.Argument(metavar="NAME", help="Who is healed.")],
-    amount: Annotated[int, typer.Argument(metavar="N", min=0, max=10_000, help="Body healed.")],
+    name: str = Argument(metavar="NAME", help="Who is healed."),
+    amount: int = Argument(metavar="N", min=0, max=10_000, help="Body healed."),
 ) -> Mechanic:
     """Healing: Body up to its maximum (R12.2)."""
     result = rules.heal(find(loaded.encounter, name), amount)
@@ -70,25 +65,17 @@ def heal(
 @command(dice=False)
 def condition(
     loaded: Loaded,
-    name: Annotated[str, typer.Argument(metavar="NAME", help="Whose conditions change.")],
-    conditions: Annotated[
-        list[str], typer.Argument(metavar="COND...", help="Conditions (R10's table).")
-    ],
-    remove: Annotated[bool, typer.Option("--remove", help="Take them away.")] = False,
-    by: Annotated[
-        str | None,
-        typer.Option("--by", metavar="NAME", help="Who did it (charmed, grappled: R10.2)."),
-    ] = None,
-    rounds: Annotated[
-        int | None,
-        typer.Option(
-            "--rounds",
-            min=1,
-            max=1_000,
-            metavar="N",
-            help="They end when the round N rounds after this one starts (R13.4).",
-        ),
-    ] = None,
+    name: str = Argument(metavar="NAME", help="Whose conditions change."),
+    conditions: list[str] = Argument(metavar="COND...", help="Conditions (R10's table)."),
+    remove: bool = Option("--remove", help="Take them away."),
+    by: str | None = Option("--by", metavar="NAME", help="Who did it (charmed, grappled: R10.2)."),
+    rounds: int | None = Option(
+        "--rounds",
+        min=1,
+        max=1_000,
+        metavar="N",
+        help="They end when the round N rounds after this one starts (R13.4).",
+    ),
 ) -> Mechanic:
     """Add or remove conditions (R12.3)."""
     encounter = loaded.encounter
@@ -118,21 +105,13 @@ def condition(
 @command(dice=False)
 def pick_up(
     loaded: Loaded,
-    name: Annotated[str, typer.Argument(metavar="NAME", help="Who picks it up.")],
-    weapon: Annotated[
-        str | None,
-        typer.Argument(
-            metavar="[WEAPON]", help="The weapon on the ground (default: the only one)."
-        ),
-    ] = None,
-    owner: Annotated[
-        str | None,
-        typer.Option(
-            "--from",
-            metavar="OWNER",
-            help="Whose weapon, when several of that name lie on the ground.",
-        ),
-    ] = None,
+    name: str = Argument(metavar="NAME", help="Who picks it up."),
+    weapon: str | None = Argument(
+        metavar="[WEAPON]", help="The weapon on the ground (default: the only one).", default=None
+    ),
+    owner: str | None = Option(
+        "--from", metavar="OWNER", help="Whose weapon, when several of that name lie on the ground."
+    ),
 ) -> Mechanic:
     """Pick up a disarmed weapon, one's own or another's (up for grabs): 10 ft of
     movement and an unspent action (R12.4)."""
@@ -167,16 +146,13 @@ def pick_up(
 @command(dice=False)
 def spend(
     loaded: Loaded,
-    name: Annotated[str, typer.Argument(metavar="NAME", help="Who spends it.")],
-    action: Annotated[bool, typer.Option("--action", help="Its action (R11.2).")] = False,
-    reaction: Annotated[
-        bool, typer.Option("--reaction", help="Its reaction: dodge, flee attack... (R11.4).")
-    ] = False,
-    ft: Annotated[
-        int,
-        typer.Option("--ft", min=0, max=10_000, metavar="N", help="Feet of movement (R11.3)."),
-    ] = 0,
-    extra_action: ExtraActionOpt = False,
+    name: str = Argument(metavar="NAME", help="Who spends it."),
+    action: bool = Option("--action", help="Its action (R11.2)."),
+    reaction: bool = Option("--reaction", help="Its reaction: dodge, flee attack... (R11.4)."),
+    ft: int = Option(
+        "--ft", min=0, max=10_000, metavar="N", help="Feet of movement (R11.3).", default=0
+    ),
+    extra_action: bool = EXTRA_ACTION,
 ) -> Mechanic:
     """Resources spent on what erc does not resolve (R12.5)."""
     who = find(loaded.encounter, name)

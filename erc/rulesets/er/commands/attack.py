@@ -7,21 +7,17 @@ from enum import StrEnum
 from erc.core.dice import Mode
 from erc.core.errors import ErcError
 from erc.core.lookup import find_all
-from erc.core.mechanic import Mechanic, command
+from erc.core.mechanic import Argument, Mechanic, Option, command
 from erc.core.text import whole_number
 from erc.core.value import replace
 from erc.rulesets.er import events
+from erc.rulesets.er.commands import ADVANTAGE, DISADVANTAGE, EXTRA_ACTION
 from erc.rulesets.er.commands.acting import actor, locks_given_up, release_notes
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Annotated
-
-    import typer
-
     from erc.core.parts import Drawing
     from erc.core.session import Loaded
-    from erc.rulesets.er.commands.options import AdvantageOpt, DisadvantageOpt, ExtraActionOpt
 
 
 def renderer() -> Drawing:
@@ -55,37 +51,25 @@ def parse_split(text: str) -> tuple[str, tuple[int, ...]]:
 @command(odds=True)
 def attack(
     loaded: Loaded,
-    attacker: Annotated[str, typer.Argument(metavar="ATTACKER", help="Who attacks.")],
-    targets: Annotated[
-        list[str],
-        typer.Argument(
-            metavar="TARGET...",
-            help="Targets in order: strike k (primary, off, savage; split parts in order) "
-            "strikes target k; the last target takes the strikes left over.",
-        ),
-    ],
-    weapon: Annotated[
-        str | None,
-        typer.Option("--with", metavar="WEAPON", help="The primary pool's weapon."),
-    ] = None,
-    pools: Annotated[
-        list[Pool] | None,
-        typer.Option(
-            "--pool", help="A pool to strike with (repeatable); default: every pool with dice."
-        ),
-    ] = None,
-    split: Annotated[
-        str | None,
-        typer.Option(
-            "--split",
-            metavar="[POOL:]N,N...",
-            help="Split a pool's dice into parts, one strike per part (spinning moves); "
-            "default pool: primary.",
-        ),
-    ] = None,
-    advantage: AdvantageOpt = False,
-    disadvantage: DisadvantageOpt = False,
-    extra_action: ExtraActionOpt = False,
+    attacker: str = Argument(metavar="ATTACKER", help="Who attacks."),
+    targets: list[str] = Argument(
+        metavar="TARGET...",
+        help="Targets in order: strike k (primary, off, savage; split parts in order) "
+        "strikes target k; the last target takes the strikes left over.",
+    ),
+    weapon: str | None = Option("--with", metavar="WEAPON", help="The primary pool's weapon."),
+    pools: list[Pool] | None = Option(
+        "--pool", help="A pool to strike with (repeatable); default: every pool with dice."
+    ),
+    split: str | None = Option(
+        "--split",
+        metavar="[POOL:]N,N...",
+        help="Split a pool's dice into parts, one strike per part (spinning moves); "
+        "default pool: primary.",
+    ),
+    advantage: bool = ADVANTAGE,
+    disadvantage: bool = DISADVANTAGE,
+    extra_action: bool = EXTRA_ACTION,
 ) -> Mechanic:
     """Resolve one attack: every strike of the attacker's pools against its targets.
 

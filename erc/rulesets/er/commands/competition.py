@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from erc.core.errors import ErcError, did_you_mean
 from erc.core.lookup import find, named_value, one_of_two, side_mods
-from erc.core.mechanic import Mechanic, command
+from erc.core.mechanic import Argument, Mechanic, Option, command
 from erc.rulesets.er import events
 from erc.rulesets.er.conditions import refuse_actor
 from erc.rulesets.er.model import SUB_ATTRIBUTES, Combatant, Encounter
@@ -12,10 +12,6 @@ from erc.rulesets.er.rules import competition as rules
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Annotated
-
-    import typer
-
     from erc.core.parts import Drawing
     from erc.core.session import Loaded
 
@@ -30,52 +26,32 @@ def renderer() -> Drawing:
 @command(odds=True)
 def competition(
     loaded: Loaded,
-    a: Annotated[str, typer.Argument(metavar="A", help="One side.")],
-    b: Annotated[str, typer.Argument(metavar="B", help="The other side.")],
-    attr: Annotated[
-        list[str] | None,
-        typer.Option(
-            "--attr",
-            metavar="NAME=SUBATTR",
-            help="A side's sub-attribute (default strength; a unique prefix is enough).",
-        ),
-    ] = None,
-    advantage: Annotated[
-        list[str] | None, typer.Option("--advantage", metavar="NAME", help="Side at advantage.")
-    ] = None,
-    disadvantage: Annotated[
-        list[str] | None,
-        typer.Option("--disadvantage", metavar="NAME", help="Side at disadvantage."),
-    ] = None,
-    mod: Annotated[
-        list[str] | None,
-        typer.Option("--mod", metavar="NAME=N", help="Situational modifier (summed)."),
-    ] = None,
-    owner: Annotated[
-        str | None,
-        typer.Option(
-            "--owner", metavar="NAME", help="Defends its space or an item in it: advantage."
-        ),
-    ] = None,
-    entering: Annotated[
-        str | None,
-        typer.Option(
-            "--entering",
-            metavar="NAME",
-            help="Enters the other's space: advantage if a nhoblit, else even.",
-        ),
-    ] = None,
-    item: Annotated[
-        bool, typer.Option("--item", help="A contest for a loose item: report who takes it.")
-    ] = False,
-    no_action: Annotated[
-        list[str] | None,
-        typer.Option(
-            "--no-action",
-            metavar="NAME",
-            help="Has no action left this round (implies --item).",
-        ),
-    ] = None,
+    a: str = Argument(metavar="A", help="One side."),
+    b: str = Argument(metavar="B", help="The other side."),
+    attr: list[str] | None = Option(
+        "--attr",
+        metavar="NAME=SUBATTR",
+        help="A side's sub-attribute (default strength; a unique prefix is enough).",
+    ),
+    advantage: list[str] | None = Option("--advantage", metavar="NAME", help="Side at advantage."),
+    disadvantage: list[str] | None = Option(
+        "--disadvantage", metavar="NAME", help="Side at disadvantage."
+    ),
+    mod: list[str] | None = Option(
+        "--mod", metavar="NAME=N", help="Situational modifier (summed)."
+    ),
+    owner: str | None = Option(
+        "--owner", metavar="NAME", help="Defends its space or an item in it: advantage."
+    ),
+    entering: str | None = Option(
+        "--entering",
+        metavar="NAME",
+        help="Enters the other's space: advantage if a nhoblit, else even.",
+    ),
+    item: bool = Option("--item", help="A contest for a loose item: report who takes it."),
+    no_action: list[str] | None = Option(
+        "--no-action", metavar="NAME", help="Has no action left this round (implies --item)."
+    ),
 ) -> Mechanic:
     """A d12 competition: each side d12 + its sub-attribute modifier; a tie changes nothing.
 

@@ -5,21 +5,17 @@ from __future__ import annotations
 
 from erc.core.dice import Mode
 from erc.core.lookup import find
-from erc.core.mechanic import Mechanic, command
+from erc.core.mechanic import Argument, Mechanic, Option, command
 from erc.core.value import replace
 from erc.rulesets.er import events
+from erc.rulesets.er.commands import ADVANTAGE, DISADVANTAGE, EXTRA_ACTION
 from erc.rulesets.er.commands.acting import actor, locks_given_up, release_notes
 from erc.rulesets.er.rules import weapon_negation as rules
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Annotated
-
-    import typer
-
     from erc.core.parts import Drawing
     from erc.core.session import Loaded
-    from erc.rulesets.er.commands.options import AdvantageOpt, DisadvantageOpt, ExtraActionOpt
 
 
 def renderer() -> Drawing:
@@ -32,35 +28,24 @@ def renderer() -> Drawing:
 @command(odds=True)
 def disarm(
     loaded: Loaded,
-    attacker: Annotated[str, typer.Argument(metavar="ATTACKER")],
-    victim: Annotated[str, typer.Argument(metavar="VICTIM")],
-    lock: Annotated[
-        bool, typer.Option("--lock", help="A weapon lock instead of a disarm (R8.2).")
-    ] = False,
-    resist: Annotated[
-        bool | None,
-        typer.Option(
-            "--resist/--no-resist",
-            help="Whether the victim spends its reaction to resist "
-            "(default: when it has a reaction left).",
-            show_default=False,
-        ),
-    ] = None,
-    weapon: Annotated[
-        str | None,
-        typer.Option("--with", metavar="WEAPON", help="The attacker's melee weapon."),
-    ] = None,
-    target: Annotated[
-        str | None,
-        typer.Option(
-            "--victim-weapon",
-            metavar="WEAPON",
-            help="The victim's weapon to lock or disarm (default: its primary one).",
-        ),
-    ] = None,
-    advantage: AdvantageOpt = False,
-    disadvantage: DisadvantageOpt = False,
-    extra_action: ExtraActionOpt = False,
+    attacker: str = Argument(metavar="ATTACKER"),
+    victim: str = Argument(metavar="VICTIM"),
+    lock: bool = Option("--lock", help="A weapon lock instead of a disarm (R8.2)."),
+    resist: bool | None = Option(
+        "--resist/--no-resist",
+        help="Whether the victim spends its reaction to resist "
+        "(default: when it has a reaction left).",
+        show_default=False,
+    ),
+    weapon: str | None = Option("--with", metavar="WEAPON", help="The attacker's melee weapon."),
+    target: str | None = Option(
+        "--victim-weapon",
+        metavar="WEAPON",
+        help="The victim's weapon to lock or disarm (default: its primary one).",
+    ),
+    advantage: bool = ADVANTAGE,
+    disadvantage: bool = DISADVANTAGE,
+    extra_action: bool = EXTRA_ACTION,
 ) -> Mechanic:
     """Weapon disarm (or --lock): one d20 + Strength score + size against AC, then the
     victim's reaction: a d12 competition with the attacker at advantage.
@@ -106,20 +91,16 @@ def _noted(result: rules.Disarm, notes: tuple[str, ...]) -> rules.Disarm:
 @command(dice=False)
 def free(
     loaded: Loaded,
-    name: Annotated[str, typer.Argument(metavar="NAME", help="The wielder of the locked weapon.")],
-    weapon: Annotated[
-        str | None,
-        typer.Option("--with", metavar="WEAPON", help="The locked weapon (default: primary)."),
-    ] = None,
-    extra_action: ExtraActionOpt = False,
-    drop: Annotated[
-        bool,
-        typer.Option(
-            "--drop",
-            help="Instead, drop the locked weapon as a reaction (R8.2): it stays locked, and "
-            "the wielder may switch to another weapon.",
-        ),
-    ] = False,
+    name: str = Argument(metavar="NAME", help="The wielder of the locked weapon."),
+    weapon: str | None = Option(
+        "--with", metavar="WEAPON", help="The locked weapon (default: primary)."
+    ),
+    extra_action: bool = EXTRA_ACTION,
+    drop: bool = Option(
+        "--drop",
+        help="Instead, drop the locked weapon as a reaction (R8.2): it stays locked, and "
+        "the wielder may switch to another weapon.",
+    ),
 ) -> Mechanic:
     """Free a locked weapon: 2 attack dice from the wielder's next action (R8.2)."""
     if drop:

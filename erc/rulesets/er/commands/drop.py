@@ -6,20 +6,16 @@ from enum import StrEnum
 
 from erc.core.errors import ErcError
 from erc.core.lookup import find
-from erc.core.mechanic import Mechanic, command
+from erc.core.mechanic import Argument, Mechanic, Option, command
 from erc.rulesets.er import events
+from erc.rulesets.er.commands import EXTRA_ACTION
 from erc.rulesets.er.conditions import check_target, refuse_actor
 from erc.rulesets.er.rules.turns import action_check
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Annotated
-
-    import typer
-
     from erc.core.parts import Drawing
     from erc.core.session import Loaded
-    from erc.rulesets.er.commands.options import ExtraActionOpt
 
 
 def renderer() -> Drawing:
@@ -43,63 +39,46 @@ class Damaged(StrEnum):
 @command()
 def drop(
     loaded: Loaded,
-    holder: Annotated[str, typer.Argument(metavar="HOLDER", help="Who holds the drop.")],
-    victim: Annotated[str, typer.Argument(metavar="VICTIM", help="Who the drop is on.")],
-    held: Annotated[
-        int | None,
-        typer.Option(
-            "--held",
-            min=0,
-            max=10_000,
-            metavar="N",
-            help="The damage held (default: the journal's drop).",
-        ),
-    ] = None,
-    rounds: Annotated[
-        int | None,
-        typer.Option(
-            "--rounds",
-            min=0,
-            max=10_000,
-            metavar="N",
-            help="Rounds of combat since the drop: Comp 20 - 1 each (default: from the "
-            "journal, else 0).",
-        ),
-    ] = None,
-    parley_minutes: Annotated[
-        int,
-        typer.Option(
-            "--parley-minutes",
-            min=0,
-            max=10_000,
-            metavar="N",
-            help="Minutes of parley since the drop: Comp - 1 each (after any rounds).",
-        ),
-    ] = 0,
-    foul_play: Annotated[
-        bool, typer.Option("--foul-play", help="The victim has foul-play: its feat at advantage.")
-    ] = False,
-    resist: Annotated[
-        bool | None,
-        typer.Option(
-            "--resist/--no-resist",
-            help="Whether the victim spends its reaction on the feat (default: when it can).",
-            show_default=False,
-        ),
-    ] = None,
-    attr: Annotated[
-        Attr | None,
-        typer.Option("--attr", help="The victim's feat (default: its better modifier)."),
-    ] = None,
-    holder_damaged: Annotated[
-        Damaged | None,
-        typer.Option(
-            "--holder-damaged",
-            help="Instead: the holder took damage; its Resilience, Judgment or Muse feat "
-            "against Comp 14 keeps the drop or breaks it.",
-        ),
-    ] = None,
-    extra_action: ExtraActionOpt = False,
+    holder: str = Argument(metavar="HOLDER", help="Who holds the drop."),
+    victim: str = Argument(metavar="VICTIM", help="Who the drop is on."),
+    held: int | None = Option(
+        "--held",
+        min=0,
+        max=10_000,
+        metavar="N",
+        help="The damage held (default: the journal's drop).",
+    ),
+    rounds: int | None = Option(
+        "--rounds",
+        min=0,
+        max=10_000,
+        metavar="N",
+        help="Rounds of combat since the drop: Comp 20 - 1 each (default: from the "
+        "journal, else 0).",
+    ),
+    parley_minutes: int = Option(
+        "--parley-minutes",
+        min=0,
+        max=10_000,
+        metavar="N",
+        help="Minutes of parley since the drop: Comp - 1 each (after any rounds).",
+        default=0,
+    ),
+    foul_play: bool = Option(
+        "--foul-play", help="The victim has foul-play: its feat at advantage."
+    ),
+    resist: bool | None = Option(
+        "--resist/--no-resist",
+        help="Whether the victim spends its reaction on the feat (default: when it can).",
+        show_default=False,
+    ),
+    attr: Attr | None = Option("--attr", help="The victim's feat (default: its better modifier)."),
+    holder_damaged: Damaged | None = Option(
+        "--holder-damaged",
+        help="Instead: the holder took damage; its Resilience, Judgment or Muse feat "
+        "against Comp 14 keeps the drop or breaks it.",
+    ),
+    extra_action: bool = EXTRA_ACTION,
 ) -> Mechanic:
     """Inflict held damage: the victim's Strength or Agility feat against Comp 20 (falling
     to 14 with time) halves it, never below 1; then the shock of R6.5.

@@ -4,15 +4,11 @@ from __future__ import annotations
 
 from erc.core.checks import MAX_MOD, renderer
 from erc.core.lookup import find
-from erc.core.mechanic import Mechanic, command
+from erc.core.mechanic import Argument, Mechanic, Option, command
 from erc.rulesets.er.rules import feat as rules
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Annotated
-
-    import typer
-
     from erc.core.checks import Against
     from erc.core.dice import Dice
     from erc.core.session import Loaded
@@ -21,33 +17,22 @@ if TYPE_CHECKING:
 @command(odds=True)
 def feat(
     loaded: Loaded,
-    name: Annotated[str, typer.Argument(metavar="NAME", help="Who rolls.")],
-    attribute: Annotated[
-        str,
-        typer.Argument(
-            metavar="ATTR", help="The sub-attribute: strength, agility, resilience, will, ..."
-        ),
-    ],
-    comp: Annotated[
-        int, typer.Option("--comp", metavar="N", min=-1000, max=1000, help="The Comp to reach.")
-    ],
-    preservation: Annotated[
-        bool,
-        typer.Option(
-            "--preservation",
-            help="A Preservation save (R2.2): d20 + the sub-attribute's score, not its modifier.",
-        ),
-    ] = False,
-    mod: Annotated[
-        int,
-        typer.Option("--mod", metavar="N", min=-MAX_MOD, max=MAX_MOD, help="Situational modifier."),
-    ] = 0,
-    advantage: Annotated[
-        bool, typer.Option("--advantage", help="Two d20, the better (R1.5).")
-    ] = False,
-    disadvantage: Annotated[
-        bool, typer.Option("--disadvantage", help="Two d20, the worse (R1.5).")
-    ] = False,
+    name: str = Argument(metavar="NAME", help="Who rolls."),
+    attribute: str = Argument(
+        metavar="ATTR", help="The sub-attribute: strength, agility, resilience, will, ..."
+    ),
+    comp: int = Option(
+        "--comp", metavar="N", min=-1000, max=1000, help="The Comp to reach.", required=True
+    ),
+    preservation: bool = Option(
+        "--preservation",
+        help="A Preservation save (R2.2): d20 + the sub-attribute's score, not its modifier.",
+    ),
+    mod: int = Option(
+        "--mod", metavar="N", min=-MAX_MOD, max=MAX_MOD, help="Situational modifier.", default=0
+    ),
+    advantage: bool = Option("--advantage", help="Two d20, the better (R1.5)."),
+    disadvantage: bool = Option("--disadvantage", help="Two d20, the worse (R1.5)."),
 ) -> Mechanic:
     """A feat (R2.1: d20 + the sub-attribute's modifier) or, with --preservation, a
     Preservation save (R2.2: d20 + its score) against a Comp; a raw 20 succeeds, a raw 1

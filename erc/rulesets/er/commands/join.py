@@ -4,24 +4,18 @@ from __future__ import annotations
 
 from erc.core.join import Joined as Joined, renderer
 from erc.core.lookup import find
-from erc.core.mechanic import Mechanic, command
+from erc.core.mechanic import Argument, Mechanic, command
 from erc.rulesets.er import events
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Annotated
-
-    import typer
-
     from erc.core.session import Loaded
 
 
 @command()
 def join(
     loaded: Loaded,
-    name: Annotated[
-        str, typer.Argument(metavar="NAME", help="Who joins (added to the encounter file).")
-    ],
+    name: str = Argument(metavar="NAME", help="Who joins (added to the encounter file)."),
 ) -> Mechanic:
     """Bring a combatant added to the file into the current fight: it rolls initiative at
     once (R3.1; ties rolled off on d20 against the tied ones only) and takes its place by

@@ -3,15 +3,13 @@
 from __future__ import annotations
 
 from erc.core.lookup import find
-from erc.core.mechanic import Mechanic, command
+from erc.core.mechanic import Argument, Mechanic, Option, command
 from erc.rulesets.er import events
 from erc.rulesets.er.rules import movement as rules
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Annotated, Any
-
-    import typer
+    from typing import Any
 
     from erc.core.parts import Drawing
     from erc.core.session import Loaded
@@ -29,81 +27,59 @@ def renderer() -> Drawing:
 
 
 def _hexes(flag: str, what: str) -> Any:
-    """A hex-count option; called only when ``erc.cli.app`` evaluates the annotations."""
-    import typer
-
-    return typer.Option(flag, min=0, max=MAX_HEXES, metavar="N", help=what)
+    """A hex-count option."""
+    return Option(flag, default=0, min=0, max=MAX_HEXES, metavar="N", help=what)
 
 
 @command()
 def movement(
     loaded: Loaded,
-    name: Annotated[str, typer.Argument(metavar="NAME", help="The combatant who moves.")],
-    rate: Annotated[
-        list[int] | None,
-        typer.Option(
-            "--rate",
-            min=-MAX_FT,
-            max=MAX_FT,
-            metavar="±FT",
-            help="A rate change before restrictions, e.g. +10 for quick step (R9.2). "
-            "Armour encumbrance comes from the file.",
-        ),
-    ] = None,
-    penalty: Annotated[
-        list[int] | None,
-        typer.Option(
-            "--penalty",
-            min=0,
-            max=MAX_FT,
-            metavar="FT",
-            help="A flat loss after restrictions, e.g. 25 for a ghoul's touch (R9.4).",
-        ),
-    ] = None,
-    condition: Annotated[
-        list[str] | None,
-        typer.Option(
-            "--condition",
-            metavar="NAME",
-            help="A condition beside the file's: bound halves the rate; asleep, unconscious, "
-            "paralyzed, incapacitated, petrified, surprised (round 1) make immobile.",
-        ),
-    ] = None,
-    sneak_approach: Annotated[
-        bool,
-        typer.Option("--sneak-approach", help="A stealthy approach: half the rate (R9.3)."),
-    ] = False,
-    cost: Annotated[
-        list[str] | None,
-        typer.Option(
-            "--cost",
-            metavar="KIND",
-            help="A cost of the turn (R9.5): dismount, mount, stand-up, pick-up, draw, "
-            "ready-weapon, ready-shield.",
-        ),
-    ] = None,
-    steed_size: Annotated[
-        str | None,
-        typer.Option(
-            "--steed-size",
-            metavar="SIZE",
-            help="The steed's size for mount/dismount: medium or large (the default, 50% of "
-            "the species rate) or huge, giant, colossal (100%).",
-        ),
-    ] = None,
-    action_spent: Annotated[
-        bool,
-        typer.Option(
-            "--action-spent",
-            help="The action is spent this round: pick-up and ready-weapon are refused.",
-        ),
-    ] = False,
-    hexes: Annotated[int, _hexes("--hexes", "Hexes of plain ground, 5 ft each (R9.6).")] = 0,
-    difficult: Annotated[
-        int,
-        _hexes("--difficult", "Hexes of difficult terrain, x2; an ally's space counts (R9.6)."),
-    ] = 0,
-    crawl: Annotated[int, _hexes("--crawl", "Hexes crawled while prone, x3 (R9.6).")] = 0,
+    name: str = Argument(metavar="NAME", help="The combatant who moves."),
+    rate: list[int] | None = Option(
+        "--rate",
+        min=-MAX_FT,
+        max=MAX_FT,
+        metavar="±FT",
+        help="A rate change before restrictions, e.g. +10 for quick step (R9.2). "
+        "Armour encumbrance comes from the file.",
+    ),
+    penalty: list[int] | None = Option(
+        "--penalty",
+        min=0,
+        max=MAX_FT,
+        metavar="FT",
+        help="A flat loss after restrictions, e.g. 25 for a ghoul's touch (R9.4).",
+    ),
+    condition: list[str] | None = Option(
+        "--condition",
+        metavar="NAME",
+        help="A condition beside the file's: bound halves the rate; asleep, unconscious, "
+        "paralyzed, incapacitated, petrified, surprised (round 1) make immobile.",
+    ),
+    sneak_approach: bool = Option(
+        "--sneak-approach", help="A stealthy approach: half the rate (R9.3)."
+    ),
+    cost: list[str] | None = Option(
+        "--cost",
+        metavar="KIND",
+        help="A cost of the turn (R9.5): dismount, mount, stand-up, pick-up, draw, "
+        "ready-weapon, ready-shield.",
+    ),
+    steed_size: str | None = Option(
+        "--steed-size",
+        metavar="SIZE",
+        help="The steed's size for mount/dismount: medium or large (the default, 50% of "
+        "the species rate) or huge, giant, colossal (100%).",
+    ),
+    action_spent: bool = Option(
+        "--action-spent",
+        help="The action is spent this round: pick-up and ready-weapon are refused.",
+    ),
+    hexes: int = _hexes("--hexes", "Hexes of plain ground, 5 ft each (R9.6)."),
+    difficult: int = _hexes(
+        "--difficult", "Hexes of difficult terrain, x2; an ally's space counts (R9.6)."
+    ),
+    crawl: int = _hexes("--crawl", "Hexes crawled while prone, x3 (R9.6)."),
 ) -> Mechanic:
     """Movement for the turn: rate, restrictions, penalties, costs and path, in R9 order.
 

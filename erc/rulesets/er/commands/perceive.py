@@ -4,17 +4,14 @@ from __future__ import annotations
 
 from erc.core.dice import Mode
 from erc.core.lookup import find
-from erc.core.mechanic import Mechanic, command
+from erc.core.mechanic import Argument, Mechanic, Option, command
 from erc.rulesets.er import events
+from erc.rulesets.er.commands import ADVANTAGE, DISADVANTAGE
 from erc.rulesets.er.rules.checks import DEFAULT_DC
 from erc.rulesets.er.rules.surprise import Awareness, perceive as resolve
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Annotated
-
-    import typer
-
     from erc.core.dice import Dice
     from erc.core.parts import Drawing
     from erc.core.session import Loaded
@@ -30,28 +27,18 @@ def renderer() -> Drawing:
 @command()
 def perceive(
     loaded: Loaded,
-    name: Annotated[str, typer.Argument(metavar="NAME", help="Who makes the check.")],
-    dc: Annotated[
-        int,
-        typer.Option("--dc", min=0, max=100, help="The DC of the thing to notice (base 14)."),
-    ] = DEFAULT_DC,
-    scan: Annotated[
-        bool, typer.Option("--scan", help="Actively scanning: +4 on the roll.")
-    ] = False,
-    advantage: Annotated[
-        bool, typer.Option("--advantage", help="Roll at advantage (R1.5).")
-    ] = False,
-    disadvantage: Annotated[
-        bool, typer.Option("--disadvantage", help="Roll at disadvantage (R1.5).")
-    ] = False,
-    surprise: Annotated[
-        bool,
-        typer.Option(
-            "--surprise",
-            help="The surprise check of a sleeper woken after round 1 (R4.4): failing it, "
-            "surprised for the rest of the round.",
-        ),
-    ] = False,
+    name: str = Argument(metavar="NAME", help="Who makes the check."),
+    dc: int = Option(
+        "--dc", min=0, max=100, help="The DC of the thing to notice (base 14).", default=DEFAULT_DC
+    ),
+    scan: bool = Option("--scan", help="Actively scanning: +4 on the roll."),
+    advantage: bool = ADVANTAGE,
+    disadvantage: bool = DISADVANTAGE,
+    surprise: bool = Option(
+        "--surprise",
+        help="The surprise check of a sleeper woken after round 1 (R4.4): failing it, "
+        "surprised for the rest of the round.",
+    ),
 ) -> Mechanic:
     """One Perception check: d20 + Perception modifier against a DC (asleep, blind or deaf
     raise it by 3).

@@ -6,7 +6,7 @@ from erc.core.checks import choose_round
 from erc.core.dice import DICE_BUDGET
 from erc.core.errors import ErcError
 from erc.core.lookup import find, group
-from erc.core.mechanic import Mechanic, command
+from erc.core.mechanic import Mechanic, Option, command
 from erc.rulesets.er import events
 from erc.rulesets.er.model import Encounter
 from erc.rulesets.er.rules.initiative import roll_init as resolve
@@ -14,10 +14,6 @@ from erc.rulesets.er.rules.surprise import SurpriseSetup
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Annotated
-
-    import typer
-
     from erc.core.parts import Drawing
     from erc.core.session import Loaded
 
@@ -32,41 +28,30 @@ def renderer() -> Drawing:
 @command()
 def roll_init(
     loaded: Loaded,
-    round_: Annotated[
-        int | None,
-        typer.Option(
-            "--round",
-            min=1,
-            max=100_000,
-            help="The round this order is for (default: the journal's next round, or 1; "
-            "--surprise: 1).",
-        ),
-    ] = None,
-    surprise: Annotated[
-        bool,
-        typer.Option("--surprise", help="Round 1 after a triggering act: Perception checks (R4)."),
-    ] = False,
-    trigger: Annotated[
-        str | None,
-        typer.Option("--trigger", metavar="NAME", help="Who started the fight (aware, no roll)."),
-    ] = None,
-    foreknowledge: Annotated[
-        list[str] | None,
-        typer.Option(
-            "--foreknowledge",
-            metavar="NAME",
-            help="Knew the trigger was coming: advantage, DC 10 (repeatable; a count "
-            "group's name, e.g. Bandit, names all of it).",
-        ),
-    ] = None,
-    noise: Annotated[
-        bool | None,
-        typer.Option(
-            "--noise/--silent",
-            help="Whether the trigger made noise, heat or smell (default: it did); "
-            "sleepers get no roll after a silent one.",
-        ),
-    ] = None,
+    round_: int | None = Option(
+        "--round",
+        min=1,
+        max=100_000,
+        help="The round this order is for (default: the journal's next round, or 1; "
+        "--surprise: 1).",
+    ),
+    surprise: bool = Option(
+        "--surprise", help="Round 1 after a triggering act: Perception checks (R4)."
+    ),
+    trigger: str | None = Option(
+        "--trigger", metavar="NAME", help="Who started the fight (aware, no roll)."
+    ),
+    foreknowledge: list[str] | None = Option(
+        "--foreknowledge",
+        metavar="NAME",
+        help="Knew the trigger was coming: advantage, DC 10 (repeatable; a count "
+        "group's name, e.g. Bandit, names all of it).",
+    ),
+    noise: bool | None = Option(
+        "--noise/--silent",
+        help="Whether the trigger made noise, heat or smell (default: it did); "
+        "sleepers get no roll after a silent one.",
+    ),
 ) -> Mechanic:
     """Roll initiative: d10 + Agility modifier + other modifiers + weapon and armour.
 

@@ -4,20 +4,16 @@
 from __future__ import annotations
 
 from erc.core.lookup import find
-from erc.core.mechanic import Mechanic, command
+from erc.core.mechanic import Argument, Mechanic, Option, command
 from erc.core.value import replace
 from erc.rulesets.er import events
+from erc.rulesets.er.commands import EXTRA_ACTION
 from erc.rulesets.er.commands.acting import actor, locks_given_up, release_notes
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Annotated
-
-    import typer
-
     from erc.core.parts import Drawing
     from erc.core.session import Loaded
-    from erc.rulesets.er.commands.options import ExtraActionOpt
 
 
 def renderer() -> Drawing:
@@ -30,40 +26,26 @@ def renderer() -> Drawing:
 @command(odds=True)
 def sneak(
     loaded: Loaded,
-    attacker: Annotated[str, typer.Argument(metavar="ATTACKER", help="Who sneak attacks.")],
-    victim: Annotated[str, typer.Argument(metavar="VICTIM", help="The unaware victim.")],
-    weapon: Annotated[
-        str | None,
-        typer.Option(
-            "--with",
-            metavar="WEAPON",
-            help="A ranged, light or reach weapon, or one marked sneak (default: primary).",
-        ),
-    ] = None,
-    stealth_dc: Annotated[
-        int | None,
-        typer.Option(
-            "--stealth-dc",
-            min=0,
-            max=100,
-            metavar="N",
-            help="Melee approach: the DC of the victim's second Perception check (R6.3).",
-        ),
-    ] = None,
-    drop: Annotated[
-        bool, typer.Option("--drop", help="Get the drop: roll, and hold the damage (R6.6).")
-    ] = False,
-    advantage: Annotated[
-        bool,
-        typer.Option(
-            "--advantage",
-            help="Already at advantage for another reason: only the sneak die is added.",
-        ),
-    ] = False,
-    disadvantage: Annotated[
-        bool, typer.Option("--disadvantage", help="Refused: no sneak attack at disadvantage.")
-    ] = False,
-    extra_action: ExtraActionOpt = False,
+    attacker: str = Argument(metavar="ATTACKER", help="Who sneak attacks."),
+    victim: str = Argument(metavar="VICTIM", help="The unaware victim."),
+    weapon: str | None = Option(
+        "--with",
+        metavar="WEAPON",
+        help="A ranged, light or reach weapon, or one marked sneak (default: primary).",
+    ),
+    stealth_dc: int | None = Option(
+        "--stealth-dc",
+        min=0,
+        max=100,
+        metavar="N",
+        help="Melee approach: the DC of the victim's second Perception check (R6.3).",
+    ),
+    drop: bool = Option("--drop", help="Get the drop: roll, and hold the damage (R6.6)."),
+    advantage: bool = Option(
+        "--advantage", help="Already at advantage for another reason: only the sneak die is added."
+    ),
+    disadvantage: bool = Option("--disadvantage", help="Refused: no sneak attack at disadvantage."),
+    extra_action: bool = EXTRA_ACTION,
 ) -> Mechanic:
     """A sneak attack: the attack with the advantage die and the sneak die, the victim's
     second Perception check on a melee approach, and the shock of a heavy blow.

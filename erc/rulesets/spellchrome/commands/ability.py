@@ -4,30 +4,25 @@ from __future__ import annotations
 
 from erc.core.checks import MAX_MOD, renderer
 from erc.core.lookup import find
-from erc.core.mechanic import Mechanic, command
+from erc.core.mechanic import Argument, Mechanic, Option, command
 from erc.rulesets.spellchrome.rules import ability as rules
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Annotated
-
-    import typer
-
     from erc.core.session import Loaded
 
 
 @command(odds=True)
 def ability(
     loaded: Loaded,
-    name: Annotated[str, typer.Argument(metavar="NAME", help="Who rolls.")],
-    ability_name: Annotated[str, typer.Argument(metavar="ABILITY", help="strength or dexterity.")],
-    dc: Annotated[
-        int, typer.Option("--dc", metavar="N", min=-1000, max=1000, help="The DC to reach.")
-    ],
-    mod: Annotated[
-        int,
-        typer.Option("--mod", metavar="N", min=-MAX_MOD, max=MAX_MOD, help="Situational modifier."),
-    ] = 0,
+    name: str = Argument(metavar="NAME", help="Who rolls."),
+    ability_name: str = Argument(metavar="ABILITY", help="strength or dexterity."),
+    dc: int = Option(
+        "--dc", metavar="N", min=-1000, max=1000, help="The DC to reach.", required=True
+    ),
+    mod: int = Option(
+        "--mod", metavar="N", min=-MAX_MOD, max=MAX_MOD, help="Situational modifier.", default=0
+    ),
 ) -> Mechanic:
     """An ability check: d20 + the ability's modifier against a DC (a natural 1 or 20
     decides nothing on a check). Who cannot act fails with no die. Takes no action:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from erc.core.errors import ErcError
 from erc.core.lookup import find_actor
-from erc.core.mechanic import Mechanic, command
+from erc.core.mechanic import Argument, Mechanic, Option, command
 from erc.core.value import Value, replace
 from erc.rulesets.spellchrome import events
 from erc.rulesets.spellchrome.conditions import cannot_act
@@ -13,10 +13,6 @@ from erc.rulesets.spellchrome.rules import actions as rules
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Annotated
-
-    import typer
-
     from erc.core.parts import Drawing
     from erc.core.session import Loaded
 
@@ -34,21 +30,15 @@ def renderer() -> Drawing:
 @command()
 def movement(
     loaded: Loaded,
-    name: Annotated[str, typer.Argument(metavar="NAME", help="The combatant who moves.")],
-    ft: Annotated[
-        int | None,
-        typer.Option(
-            "--ft",
-            min=0,
-            max=MAX_FT,
-            metavar="N",
-            help="Feet to move (default: all that is left this turn).",
-        ),
-    ] = None,
-    double: Annotated[
-        bool,
-        typer.Option("--double", help="Spend the standard action on a second move (SC10.2)."),
-    ] = False,
+    name: str = Argument(metavar="NAME", help="The combatant who moves."),
+    ft: int | None = Option(
+        "--ft",
+        min=0,
+        max=MAX_FT,
+        metavar="N",
+        help="Feet to move (default: all that is left this turn).",
+    ),
+    double: bool = Option("--double", help="Spend the standard action on a second move (SC10.2)."),
 ) -> Mechanic:
     """Move: the file's speed (default 30 ft) per move action; --double spends the standard
     action on a second move. Moving more than is left is an error naming the shortfall.
@@ -72,28 +62,19 @@ def movement(
 @command()
 def cast(
     loaded: Loaded,
-    name: Annotated[str, typer.Argument(metavar="NAME", help="Who casts.")],
-    null: Annotated[
-        bool,
-        typer.Option("--null", help="A spell that takes no action to cast (a null action)."),
-    ] = False,
-    spell: Annotated[
-        str | None, typer.Option("--spell", metavar="TEXT", help="The spell's name (a label).")
-    ] = None,
-    spell_range: Annotated[
-        int | None,
-        typer.Option("--range", min=0, max=MAX_FT, metavar="FT", help="The spell's listed range."),
-    ] = None,
-    distance: Annotated[
-        int | None,
-        typer.Option(
-            "--distance",
-            min=0,
-            max=MAX_FT,
-            metavar="FT",
-            help="Feet to the target: past --range is refused (SC7.5).",
-        ),
-    ] = None,
+    name: str = Argument(metavar="NAME", help="Who casts."),
+    null: bool = Option("--null", help="A spell that takes no action to cast (a null action)."),
+    spell: str | None = Option("--spell", metavar="TEXT", help="The spell's name (a label)."),
+    spell_range: int | None = Option(
+        "--range", min=0, max=MAX_FT, metavar="FT", help="The spell's listed range."
+    ),
+    distance: int | None = Option(
+        "--distance",
+        min=0,
+        max=MAX_FT,
+        metavar="FT",
+        help="Feet to the target: past --range is refused (SC7.5).",
+    ),
 ) -> Mechanic:
     """Cast a spell: a standard action, one spell a round (SC10.1); --null takes no action.
     Spells go no further than their listed range (SC7.5).
@@ -131,9 +112,9 @@ class Spent(Value):
 @command(dice=False)
 def spend(
     loaded: Loaded,
-    name: Annotated[str, typer.Argument(metavar="NAME", help="Who spends the actions.")],
-    standard: Annotated[bool, typer.Option("--standard", help="Its standard action.")] = False,
-    move: Annotated[bool, typer.Option("--move", help="Its move action.")] = False,
+    name: str = Argument(metavar="NAME", help="Who spends the actions."),
+    standard: bool = Option("--standard", help="Its standard action."),
+    move: bool = Option("--move", help="Its move action."),
 ) -> Mechanic:
     """Record actions spent on what erc does not resolve (SC1.3: one standard and one move
     action a turn)."""

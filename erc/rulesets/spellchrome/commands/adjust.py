@@ -7,15 +7,13 @@ shows what would change and records nothing. No dice.
 from __future__ import annotations
 
 from erc.core.lookup import find
-from erc.core.mechanic import Mechanic, command
+from erc.core.mechanic import Argument, Mechanic, Option, command
 from erc.rulesets.spellchrome import events
 from erc.rulesets.spellchrome.rules import adjust as rules
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Annotated
-
-    import typer
+    from typing import Any
 
     from erc.core.parts import Drawing
     from erc.core.session import Loaded
@@ -28,18 +26,16 @@ def renderer() -> Drawing:
     return adjust
 
 
-def _amount(what: str) -> object:
-    """The N argument; called only when ``erc.cli.app`` evaluates the annotations."""
-    import typer
-
-    return typer.Argument(metavar="N", min=0, max=rules.MAX_AMOUNT, help=what)
+def _amount(what: str) -> Any:
+    """The N argument (damage and heal)."""
+    return Argument(metavar="N", min=0, max=rules.MAX_AMOUNT, help=what)
 
 
 @command(dice=False)
 def damage(
     loaded: Loaded,
-    name: Annotated[str, typer.Argument(metavar="NAME", help="Who takes the damage.")],
-    amount: Annotated[int, _amount("Damage from outside erc's mechanics (a fall, a spell).")],
+    name: str = Argument(metavar="NAME", help="Who takes the damage."),
+    amount: int = _amount("Damage from outside erc's mechanics (a fall, a spell)."),
 ) -> Mechanic:
     """Damage from outside erc's mechanics: Extraordinary HP absorb it first (SC8.3), then
     HP, which may fall below 0 (SC6.5). Damage reduction applies to attacks, not here."""
@@ -56,8 +52,8 @@ def damage(
 @command(dice=False)
 def heal(
     loaded: Loaded,
-    name: Annotated[str, typer.Argument(metavar="NAME", help="Who is healed.")],
-    amount: Annotated[int, _amount("HP restored, up to the maximum.")],
+    name: str = Argument(metavar="NAME", help="Who is healed."),
+    amount: int = _amount("HP restored, up to the maximum."),
 ) -> Mechanic:
     """Healing: HP up to the maximum. Extraordinary HP replenish per hour, not in combat."""
     result = rules.heal(find(loaded.encounter, name), amount)
@@ -73,26 +69,21 @@ def heal(
 @command(dice=False)
 def condition(
     loaded: Loaded,
-    name: Annotated[str, typer.Argument(metavar="NAME", help="Whose conditions change.")],
-    conditions: Annotated[
-        list[str],
-        typer.Argument(metavar="COND...", help="asleep, bound, paralyzed, unconscious, unaware."),
-    ],
-    remove: Annotated[bool, typer.Option("--remove", help="Take them away.")] = False,
-    by: Annotated[
-        str | None,
-        typer.Option("--by", metavar="NAME", help="Who caused them (another combatant; recorded)."),
-    ] = None,
-    rounds: Annotated[
-        int | None,
-        typer.Option(
-            "--rounds",
-            min=1,
-            max=1_000,
-            metavar="N",
-            help="They end when the round N rounds after this one starts.",
-        ),
-    ] = None,
+    name: str = Argument(metavar="NAME", help="Whose conditions change."),
+    conditions: list[str] = Argument(
+        metavar="COND...", help="asleep, bound, paralyzed, unconscious, unaware."
+    ),
+    remove: bool = Option("--remove", help="Take them away."),
+    by: str | None = Option(
+        "--by", metavar="NAME", help="Who caused them (another combatant; recorded)."
+    ),
+    rounds: int | None = Option(
+        "--rounds",
+        min=1,
+        max=1_000,
+        metavar="N",
+        help="They end when the round N rounds after this one starts.",
+    ),
 ) -> Mechanic:
     """Add conditions (or take them away with --remove); --by records who caused them."""
     encounter = loaded.encounter

@@ -3,17 +3,13 @@
 from __future__ import annotations
 
 from erc.core.lookup import find, find_actor
-from erc.core.mechanic import Mechanic, command
+from erc.core.mechanic import Argument, Mechanic, Option, command
 from erc.core.value import replace
 from erc.rulesets.spellchrome import events
 from erc.rulesets.spellchrome.conditions import cannot_act
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Annotated
-
-    import typer
-
     from erc.core.parts import Drawing
     from erc.core.session import Loaded
     from erc.rulesets.spellchrome.rules.attack import AttackPlan
@@ -29,18 +25,17 @@ def renderer() -> Drawing:
 MAX_FT = 1_000_000
 
 
-def _distance() -> object:
-    """The --distance option; called only when ``erc.cli.app`` evaluates the annotations."""
-    import typer
-
-    return typer.Option(
-        "--distance",
-        min=0,
-        max=MAX_FT,
-        metavar="FT",
-        help="Feet to the target (default 0): melee reaches 5 ft (SC4.5); past the "
-        "effective range -6, past double the listed range half damage (SC7).",
-    )
+# attack's and sneak's
+WEAPON = Option("--with", metavar="WEAPON", help="The weapon (default: the first listed).")
+DISTANCE = Option(
+    "--distance",
+    default=0,
+    min=0,
+    max=MAX_FT,
+    metavar="FT",
+    help="Feet to the target (default 0): melee reaches 5 ft (SC4.5); past the "
+    "effective range -6, past double the listed range half damage (SC7).",
+)
 
 
 def _mechanic(loaded: Loaded, plan: AttackPlan, command_name: str) -> Mechanic:
@@ -70,43 +65,31 @@ def _mechanic(loaded: Loaded, plan: AttackPlan, command_name: str) -> Mechanic:
 @command(odds=True)
 def attack(
     loaded: Loaded,
-    attacker: Annotated[str, typer.Argument(metavar="ATTACKER", help="Who attacks.")],
-    target: Annotated[str, typer.Argument(metavar="TARGET", help="Who is attacked.")],
-    weapon: Annotated[
-        str | None,
-        typer.Option("--with", metavar="WEAPON", help="The weapon (default: the first listed)."),
-    ] = None,
-    distance: Annotated[int, _distance()] = 0,
-    touch: Annotated[
-        bool,
-        typer.Option(
-            "--touch", help="A touch attack: no armour, shield or natural armour (SC5.4)."
-        ),
-    ] = False,
-    flat_footed: Annotated[
-        bool,
-        typer.Option(
-            "--flat-footed",
-            help="The GM rules the target unaware of this enemy: no Dexterity bonus (SC5.3).",
-        ),
-    ] = False,
-    full: Annotated[
-        bool,
-        typer.Option(
-            "--full",
-            help="A full attack: one attack per iterative bonus, taking both actions (SC4.4).",
-        ),
-    ] = False,
-    mod: Annotated[
-        int,
-        typer.Option(
-            "--mod", min=-100, max=100, metavar="N", help="A situational modifier to hit (SC4.6)."
-        ),
-    ] = 0,
-    damage_mod: Annotated[
-        int,
-        typer.Option("--damage-mod", min=-100, max=100, metavar="N", help="Added to damage."),
-    ] = 0,
+    attacker: str = Argument(metavar="ATTACKER", help="Who attacks."),
+    target: str = Argument(metavar="TARGET", help="Who is attacked."),
+    weapon: str | None = WEAPON,
+    distance: int = DISTANCE,
+    touch: bool = Option(
+        "--touch", help="A touch attack: no armour, shield or natural armour (SC5.4)."
+    ),
+    flat_footed: bool = Option(
+        "--flat-footed",
+        help="The GM rules the target unaware of this enemy: no Dexterity bonus (SC5.3).",
+    ),
+    full: bool = Option(
+        "--full", help="A full attack: one attack per iterative bonus, taking both actions (SC4.4)."
+    ),
+    mod: int = Option(
+        "--mod",
+        min=-100,
+        max=100,
+        metavar="N",
+        help="A situational modifier to hit (SC4.6).",
+        default=0,
+    ),
+    damage_mod: int = Option(
+        "--damage-mod", min=-100, max=100, metavar="N", help="Added to damage.", default=0
+    ),
 ) -> Mechanic:
     """Resolve an attack: d20 + BAB + ability modifier against AC; natural 1 misses and 20
     hits; the weapon's damage, DR rolled at the target's first hit of the round, EX-HP first.
@@ -134,22 +117,16 @@ def attack(
 @command(odds=True)
 def sneak(
     loaded: Loaded,
-    attacker: Annotated[str, typer.Argument(metavar="ATTACKER", help="Who gets the drop.")],
-    victim: Annotated[str, typer.Argument(metavar="VICTIM", help="The unaware victim.")],
-    weapon: Annotated[
-        str | None,
-        typer.Option("--with", metavar="WEAPON", help="The weapon (default: the first listed)."),
-    ] = None,
-    distance: Annotated[int, _distance()] = 0,
-    victim_aware: Annotated[
-        bool,
-        typer.Option(
-            "--victim-aware",
-            help="The victim is aware of the attacker: not flat-footed for being unaware "
-            "(an unaware condition included; asleep, bound, paralyzed, unconscious stay); "
-            "the +4 stays (SC-P3).",
-        ),
-    ] = False,
+    attacker: str = Argument(metavar="ATTACKER", help="Who gets the drop."),
+    victim: str = Argument(metavar="VICTIM", help="The unaware victim."),
+    weapon: str | None = WEAPON,
+    distance: int = DISTANCE,
+    victim_aware: bool = Option(
+        "--victim-aware",
+        help="The victim is aware of the attacker: not flat-footed for being unaware "
+        "(an unaware condition included; asleep, bound, paralyzed, unconscious stay); "
+        "the +4 stays (SC-P3).",
+    ),
 ) -> Mechanic:
     """Get the drop (SC9): an attack at +4 after a successful Hide and Move Silently, the
     victim flat-footed (no Dexterity bonus) unless aware.

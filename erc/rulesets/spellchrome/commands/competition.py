@@ -4,17 +4,13 @@ from __future__ import annotations
 
 from erc.core.errors import ErcError, did_you_mean
 from erc.core.lookup import find, find_actor, named_value, one_of_two, side_mods
-from erc.core.mechanic import Mechanic, command
+from erc.core.mechanic import Argument, Mechanic, Option, command
 from erc.rulesets.spellchrome.conditions import cannot_act
 from erc.rulesets.spellchrome.model import ABILITIES
 from erc.rulesets.spellchrome.rules import competition as rules
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Annotated
-
-    import typer
-
     from erc.core.parts import Drawing
     from erc.core.session import Loaded
 
@@ -30,20 +26,16 @@ def renderer() -> Drawing:
 @command(odds=True)
 def competition(
     loaded: Loaded,
-    a: Annotated[str, typer.Argument(metavar="A", help="One side (its dice roll first).")],
-    b: Annotated[str, typer.Argument(metavar="B", help="The other side.")],
-    attr: Annotated[
-        list[str] | None,
-        typer.Option(
-            "--attr",
-            metavar="NAME=ABILITY",
-            help="A side's ability: strength (the default) or dexterity; a prefix is enough.",
-        ),
-    ] = None,
-    mod: Annotated[
-        list[str] | None,
-        typer.Option("--mod", metavar="NAME=N", help="A side's situational modifier (summed)."),
-    ] = None,
+    a: str = Argument(metavar="A", help="One side (its dice roll first)."),
+    b: str = Argument(metavar="B", help="The other side."),
+    attr: list[str] | None = Option(
+        "--attr",
+        metavar="NAME=ABILITY",
+        help="A side's ability: strength (the default) or dexterity; a prefix is enough.",
+    ),
+    mod: list[str] | None = Option(
+        "--mod", metavar="NAME=N", help="A side's situational modifier (summed)."
+    ),
 ) -> Mechanic:
     """An opposed check: each side d20 + its ability modifier + --mod; the higher total
     wins, a tie goes to the higher modifier, equal modifiers roll again.

@@ -5,7 +5,7 @@ from __future__ import annotations
 from erc.core.checks import choose_round
 from erc.core.errors import ErcError
 from erc.core.lookup import find, find_actor, named_number
-from erc.core.mechanic import Mechanic, command
+from erc.core.mechanic import Argument, Mechanic, Option, command
 from erc.core.value import Value
 from erc.rulesets.spellchrome import events
 from erc.rulesets.spellchrome.conditions import cannot_act
@@ -14,10 +14,6 @@ from erc.rulesets.spellchrome.rules import initiative as rules
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Annotated
-
-    import typer
-
     from erc.core.parts import Drawing
     from erc.core.session import Loaded
 
@@ -33,25 +29,19 @@ def renderer() -> Drawing:
 @command()
 def roll_init(
     loaded: Loaded,
-    round_: Annotated[
-        int | None,
-        typer.Option(
-            "--round",
-            min=1,
-            max=100_000,
-            help="The round this order is for (default: the journal's next round, or 1).",
-        ),
-    ] = None,
-    bonus: Annotated[
-        list[str] | None,
-        typer.Option(
-            "--bonus",
-            metavar="NAME=N",
-            help="An initiative bonus of +1 to +10 for surprise (SC3.1) or a readied action "
-            "(SC2.6); NAME is a combatant, a count group or a side (repeatable; bonuses "
-            "that reach one combatant add up).",
-        ),
-    ] = None,
+    round_: int | None = Option(
+        "--round",
+        min=1,
+        max=100_000,
+        help="The round this order is for (default: the journal's next round, or 1).",
+    ),
+    bonus: list[str] | None = Option(
+        "--bonus",
+        metavar="NAME=N",
+        help="An initiative bonus of +1 to +10 for surprise (SC3.1) or a readied action "
+        "(SC2.6); NAME is a combatant, a count group or a side (repeatable; bonuses "
+        "that reach one combatant add up).",
+    ),
 ) -> Mechanic:
     """Roll initiative: d20 + Dexterity modifier + initiative + bonus, highest first; ties
     to the higher Dexterity score, then d10 roll-offs. Under `initiative: keep` (the
@@ -172,11 +162,10 @@ class Delay(Value):
 @command()
 def delay(
     loaded: Loaded,
-    name: Annotated[str, typer.Argument(metavar="NAME", help="Who delays.")],
-    after: Annotated[
-        str | None,
-        typer.Option("--after", metavar="OTHER", help="Act immediately after OTHER (required)."),
-    ] = None,
+    name: str = Argument(metavar="NAME", help="Who delays."),
+    after: str | None = Option(
+        "--after", metavar="OTHER", help="Act immediately after OTHER (required)."
+    ),
 ) -> Mechanic:
     """Delay: act immediately after another combatant this round, keeping both actions
     (SC2.5). Under `initiative: keep` the new place lasts into later rounds.
