@@ -399,7 +399,7 @@ def loaded_parts(path: str) -> tuple[Ruleset, Any, Model]:
 def run_job(job: Job) -> list[Fight]:
     """The fights of ``job`` in order (a worker's entry: it loads the file itself)."""
     ruleset, base, model = loaded_parts(job.path)
-    memo: dict[Any, Any] = {}
+    memo = _memo(base)
     return [
         play(
             Table(
@@ -414,6 +414,19 @@ def run_job(job: Job) -> list[Fight]:
         )
         for i in range(job.start, job.stop)
     ]
+
+
+_MEMOS: dict[int, tuple[Any, dict[Any, Any]]] = {}
+
+
+def _memo(base: Any) -> dict[Any, Any]:
+    """The trackers' shared ``frozen`` cache for the fights of one file in this process
+    (every job of a run: one state seen again is one combatant, by identity)."""
+    kept = _MEMOS.get(id(base))
+    if kept is None or kept[0] is not base:
+        _MEMOS.clear()
+        kept = _MEMOS[id(base)] = (base, {})
+    return kept[1]
 
 
 def jobs_of(path: str, settings: Settings, seed: int, n: int, parts: int) -> list[Job]:

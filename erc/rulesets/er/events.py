@@ -250,7 +250,7 @@ class Tracker(fold.Tracker):
     def freeze(self) -> State:
         self.settle()  # the file's own grapples, before any event
         encounter: Encounter = self.encounter
-        combatants = tuple(self._combatant(c) for c in encounter.combatants)
+        combatants = tuple([self._combatant(c) for c in encounter.combatants])
         return State(
             encounter=replace(encounter, combatants=combatants),
             round=self.round,
@@ -268,12 +268,15 @@ class Tracker(fold.Tracker):
         locked, flung or picked up, the one made before for the same Body, spending and
         conditions (``fold.Tracker.frozen``)."""
         name = combatant.name
-        fighter = self.fighters[name]
         if self.drops or self.lockers or self.taken or self.disarmed[name] or self.locked[name]:
             return self._made(combatant)
+        fighter = self.fighters[name]
         key = (name, fighter.health, *fighter.spent.items(), *fighter.conditions.values())
-        made: Combatant = self.frozen(combatant, key, self._made)
-        return made
+        kept = self.memo.get(key)
+        if kept is not None and kept[0] is combatant:
+            made: Combatant = kept[1]
+            return made
+        return self.frozen(combatant, key, self._made)
 
     def _made(self, combatant: Combatant) -> Combatant:
         fighter = self.fighters[combatant.name]
