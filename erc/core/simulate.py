@@ -429,13 +429,20 @@ def _memo(base: Any) -> dict[Any, Any]:
     return kept[1]
 
 
-def jobs_of(path: str, settings: Settings, seed: int, n: int, parts: int) -> list[Job]:
-    """``n`` fights cut into about ``parts`` contiguous jobs, in fight order."""
-    size = max(1, -(-n // parts))
+def jobs_of(
+    path: str, settings: Settings, seed: int, n: int, parts: int, first: int = 1
+) -> list[Job]:
+    """Fights ``first`` to ``n`` cut into about ``parts`` contiguous jobs, in fight order."""
+    size = max(1, -(-(n + 1 - first) // parts))
     return [
         Job(path=path, settings=settings, seed=seed, start=start, stop=min(n + 1, start + size))
-        for start in range(1, n + 1, size)
+        for start in range(first, n + 1, size)
     ]
+
+
+WARM_UP = 100
+"""Fights a run over several processes plays first in its own, so that the workers it
+forks start with the rules imported and the frozen combatants and plans made."""
 
 
 def run(
@@ -449,9 +456,14 @@ def run(
 ) -> list[Fight]:
     """Every fight of a run, in fight order, over ``jobs`` processes; ``progress(k)`` after
     each ``k`` fights done. The fights do not depend on ``jobs``."""
-    work = jobs_of(path, settings, seed, n, (64 if jobs <= 1 else jobs * 4) if n >= 64 else 1)
     fights: list[Fight] = []
-    for done in _results(work, jobs):
+    first = 1
+    if jobs > 1 and n >= 4 * WARM_UP:
+        fights = run_job(Job(path=path, settings=settings, seed=seed, start=1, stop=WARM_UP + 1))
+        progress(WARM_UP)
+        first = WARM_UP + 1
+    parts = (64 if jobs <= 1 else jobs * 4) if n >= 64 else 1
+    for done in _results(jobs_of(path, settings, seed, n, parts, first), jobs):
         fights += done
         progress(len(done))
     return fights

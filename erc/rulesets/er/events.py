@@ -271,12 +271,13 @@ class Tracker(fold.Tracker):
         if self.drops or self.lockers or self.taken or self.disarmed[name] or self.locked[name]:
             return self._made(combatant)
         fighter = self.fighters[name]
-        key = (name, fighter.health, *fighter.spent.items(), *fighter.conditions.values())
+        conditions = fighter.conditions.values()  # by identity: a Condition hashes slowly
+        key = (name, fighter.health, *fighter.spent.items(), *map(id, conditions))
         kept = self.memo.get(key)
         if kept is not None and kept[0] is combatant:
             made: Combatant = kept[1]
             return made
-        return self.frozen(combatant, key, self._made)
+        return self.frozen(combatant, key, self._made, tuple(conditions))
 
     def _made(self, combatant: Combatant) -> Combatant:
         fighter = self.fighters[combatant.name]
