@@ -112,9 +112,7 @@ class Tracker:
 
     # --- what every ruleset shares ---------------------------------------------------------
 
-    def frozen(
-        self, combatant: Any, key: Any, make: Callable[[Any], Any], held: Any = None
-    ) -> Any:
+    def frozen(self, combatant: Any, key: Any, make: Callable[[Any], Any], held: Any = None) -> Any:
         """``make(combatant)``, or the one made before from the same file's ``combatant``
         under the same ``key`` (everything ``make`` reads of the tracker): a state frozen
         after every action (``erc simulate``) rebuilds only the combatants that changed, and

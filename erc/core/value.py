@@ -27,9 +27,8 @@ from __future__ import annotations
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Any, ClassVar, TypeVar, dataclass_transform
-
     from collections.abc import Callable
+    from typing import Any, ClassVar, TypeVar, dataclass_transform
 
     V = TypeVar("V", bound="Value")
     R = TypeVar("R")
@@ -239,4 +238,3 @@ def by_identity(function: Callable[[V], R]) -> Callable[[V], R]:
     kept.__qualname__ = function.__qualname__
     kept.__wrapped__ = function  # type: ignore[attr-defined]
     return kept
-

@@ -10,8 +10,7 @@ from typing import Any
 
 import pytest
 
-from erc.core import simulate as sim
-from erc.core import value
+from erc.core import simulate as sim, value
 from erc.core.events import RoundStart
 from erc.core.fold import apply_live, snapshot
 from erc.rulesets.er.rules import attack as er_attack

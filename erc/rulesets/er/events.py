@@ -277,7 +277,8 @@ class Tracker(fold.Tracker):
         if kept is not None and kept[0] is combatant:
             made: Combatant = kept[1]
             return made
-        return self.frozen(combatant, key, self._made, tuple(conditions))
+        made = self.frozen(combatant, key, self._made, tuple(conditions))
+        return made
 
     def _made(self, combatant: Combatant) -> Combatant:
         fighter = self.fighters[combatant.name]
