@@ -364,10 +364,17 @@ class Tracker(fold.Tracker):
                 self.escape.pop(who, None)  # as a release (EL10.4: the bonus is the pin's)
 
     def freeze(self) -> State:
+        from erc.core.kept import kept
+
         encounter: Encounter = self.encounter
-        combatants = tuple(self._combatant(c) for c in encounter.combatants)
+        table = kept(encounter)
+        combatants = tuple(self._combatant(c, table) for c in encounter.combatants)
+        shared = tuple(map(id, combatants))  # each one kept in ``table``, so its id holds
+        frozen = table.get(shared)
+        if frozen is None:
+            frozen = table[shared] = replace(encounter, combatants=combatants)
         return State(
-            encounter=replace(encounter, combatants=combatants),
+            encounter=frozen,
             round=self.round,
             order=self.order,
             rolls=self.rolls,
@@ -375,9 +382,38 @@ class Tracker(fold.Tracker):
             reactions={name: dict(parts) for name, parts in self.reactions.items()},
         )
 
-    def _combatant(self, c: Combatant) -> Combatant:
+    def _combatant(self, c: Combatant, table: dict[Any, Any]) -> Combatant:
+        """``c`` as the journal leaves it; the one made before from the same HP, MP,
+        spending and conditions (``erc.core.kept``) while nothing else of the journal's
+        touches it (a pin, a feint, a weapon lost or gained, Morale, Agitation, an escape
+        bonus, a sidestep)."""
         name = c.name
         fighter = self.fighters[name]
+        if (
+            self.pinned_by
+            or self.feints[name]
+            or self.lost[name]
+            or self.sidesteps[name]
+            or name in self.morale
+            or name in self.agitation
+            or name in self.escape
+            or len(self.held[name]) != len(c.weapons)
+        ):
+            return self._made(c, fighter)
+        key = (
+            name,
+            fighter.health,
+            self.mp[name],
+            tuple(fighter.spent.items()),
+            tuple(fighter.conditions.values()),
+        )
+        made = table.get(key)
+        if made is None:
+            made = table[key] = self._made(c, fighter)
+        return made
+
+    def _made(self, c: Combatant, fighter: fold.Fighter) -> Combatant:
+        name = c.name
         spent = fighter.spent
         feints = tuple(f for f in self.feints[name] if f.round + 1 >= self.round)  # EL9
         pinning = tuple(n for n, by in self.pinned_by.items() if by == name)

@@ -180,10 +180,17 @@ class Tracker(fold.Tracker):
         self.rows = ()
 
     def freeze(self) -> State:
+        from erc.core.kept import kept
+
         encounter: Encounter = self.encounter
-        combatants = tuple(self._combatant(c) for c in encounter.combatants)
+        table = kept(encounter)
+        combatants = tuple(self._combatant(c, table) for c in encounter.combatants)
+        shared = tuple(map(id, combatants))  # each one kept in ``table``, so its id holds
+        frozen = table.get(shared)
+        if frozen is None:
+            frozen = table[shared] = replace(encounter, combatants=combatants)
         return State(
-            encounter=replace(encounter, combatants=combatants),
+            encounter=frozen,
             round=self.round,
             order=self.order,
             rolls=self.rolls,
@@ -193,8 +200,25 @@ class Tracker(fold.Tracker):
             initiative=self.rows,
         )
 
-    def _combatant(self, combatant: Combatant) -> Combatant:
-        fighter = self.fighters[combatant.name]
+    def _combatant(self, combatant: Combatant, table: dict[Any, Any]) -> Combatant:
+        """``combatant`` as the journal leaves it: the one made before from the same HP,
+        EX-HP, DR, spending and conditions (``erc.core.kept``)."""
+        name = combatant.name
+        fighter = self.fighters[name]
+        key = (
+            name,
+            fighter.health,
+            fighter.extra,
+            self.dr.get(name),
+            tuple(fighter.spent.items()),
+            tuple(fighter.conditions.values()),
+        )
+        made = table.get(key)
+        if made is None:
+            made = table[key] = self._made(combatant, fighter)
+        return made
+
+    def _made(self, combatant: Combatant, fighter: fold.Fighter) -> Combatant:
         spent = fighter.spent
         dr = self.dr.get(combatant.name)
         conditions = self.conditions_of(fighter)

@@ -38,7 +38,7 @@ class Model(simulate.Model):
 
     def counts(self, combatant: Combatant) -> bool:
         """Point 16: above 0 HP and able to act (SC1.4)."""
-        return not combatant.down and cannot_act(combatant) is None
+        return cannot_act(combatant) is None  # (down included)
 
     def fight(self, state: State) -> Turns:
         return turns(
