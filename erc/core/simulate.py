@@ -88,6 +88,12 @@ class Model:
         (``erc.core.status.turns``) with ``counts`` for who stands."""
         raise NotImplementedError
 
+    def progress(self, state: State) -> tuple[bool, str | None]:
+        """``fight``'s ``over`` and ``next`` alone: a ruleset answers them with
+        ``erc.core.status.progress`` (the same questions, without the rest of ``Turns``)."""
+        fight = self.fight(state)
+        return fight.over, fight.next
+
     def roll_init(self, table: Table) -> None:
         """Start the next round (``roll-init``)."""
         raise NotImplementedError
@@ -141,6 +147,7 @@ class Table(Loaded):
         seed: int,
         fight: int,
         trace: bool = False,
+        memo: dict[Any, Any] | None = None,
     ) -> None:
         from erc.core.fold import Index
 
@@ -152,6 +159,8 @@ class Table(Loaded):
         self.model = model
         self.settings = settings
         self._tracker = ruleset.events().Tracker(base)
+        if memo is not None:
+            self._tracker.memo = memo  # the fights of one file share what ``freeze`` made
         self._tracker.settle()
         self.state = self._tracker.freeze()
         self.seed = seed
@@ -164,6 +173,7 @@ class Table(Loaded):
         self.taken = dict.fromkeys(self.names, 0)
         self.steps: list[Step] | None = [] if trace else None
         self._turns: tuple[State, Turns] | None = None
+        self._progress: tuple[State, tuple[bool, str | None]] | None = None
 
     def act(
         self,
@@ -195,19 +205,17 @@ class Table(Loaded):
         return result
 
     def advance(self, number: int) -> State:
-        """``Loaded.advance`` on a copy of the live tracker (pickled: the encounter, frozen,
-        is shared rather than copied)."""
-        import pickle
-
+        """``Loaded.advance`` on a copy of the live tracker: its containers and fighters
+        copied, its frozen values, its encounter and ``frozen``'s cache shared."""
         from erc.core.events import RoundStart
         from erc.core.fold import apply_live
 
         tracker = self._tracker
-        kept = dict(vars(tracker))
-        encounter = kept.pop("encounter")
         copy = type(tracker).__new__(type(tracker))
-        vars(copy).update(pickle.loads(pickle.dumps(kept, pickle.HIGHEST_PROTOCOL)))
-        copy.encounter = encounter
+        vars(copy).update(
+            (key, value if key in _SHARED else _copied(value))
+            for key, value in vars(tracker).items()
+        )
         return apply_live(copy, (RoundStart(number),)).freeze()
 
     def turns(self) -> Turns:
@@ -217,8 +225,15 @@ class Table(Loaded):
             self._turns = (state, self.model.fight(state))
         return self._turns[1]
 
+    def progress(self) -> tuple[bool, str | None]:
+        """``Model.progress`` of the state as it stands (worked out once per state)."""
+        state = self.state
+        if self._progress is None or self._progress[0] is not state:
+            self._progress = (state, self.model.progress(state))
+        return self._progress[1]
+
     def over(self) -> bool:
-        return self.turns().over
+        return self.progress()[0]
 
     def pick(self, name: str) -> str | None:
         """The foe ``name`` attacks (R15.2): one standing combatant of another side,
@@ -239,6 +254,42 @@ class Table(Loaded):
         sign = -1 if how == "strongest" else 1
         chosen = min(enumerate(foes), key=lambda pair: (sign * model.health(pair[1]), pair[0]))
         return str(chosen[1].name)
+
+
+_SHARED = frozenset({"encounter", "kinds", "memo"})
+"""A tracker's attributes its copy shares: the frozen encounter and ``freeze``'s cache."""
+_FROZEN: set[type] = {int, str, bool, float, type(None), tuple, frozenset}
+"""Kinds a tracker holds that need no copy (its tuples hold names, numbers and frozen
+values); each ``Value`` class joins on sight."""
+
+
+def _copied(value: Any) -> Any:
+    """A deep copy of a tracker's attribute: its containers and fighters copied, frozen
+    values shared; any other kind through ``pickle`` (several times slower)."""
+    from erc.core.fold import Fighter
+
+    kind = type(value)
+    frozen = _FROZEN
+    if kind is dict:
+        return {k: v if type(v) in frozen else _copied(v) for k, v in value.items()}
+    if kind is list:
+        return [v if type(v) in frozen else _copied(v) for v in value]
+    if kind is set:
+        return set(value)  # of names or frozen values
+    if kind in frozen:
+        return value
+    if isinstance(value, Value):
+        frozen.add(kind)
+        return value
+    if kind is Fighter:
+        fighter = Fighter.__new__(Fighter)
+        fighter.name, fighter.health, fighter.extra = value.name, value.health, value.extra
+        fighter.conditions = dict(value.conditions)  # of frozen conditions
+        fighter.spent = dict(value.spent)
+        return fighter
+    import pickle
+
+    return pickle.loads(pickle.dumps(value, pickle.HIGHEST_PROTOCOL))
 
 
 def side_key(combatant: Any) -> str:
@@ -279,10 +330,9 @@ def play(table: Table) -> Fight:
     per_round = 0
     most = 20 * len(table.names) + 20
     while True:
-        turns = table.turns()
-        if turns.over:
+        over, name = table.progress()
+        if over:
             break
-        name = turns.next
         if name is None:
             if table.state.round >= limit:
                 break
@@ -305,9 +355,8 @@ def _ended(table: Table) -> Fight:
     combatants = table.state.encounter.combatants
     standing = tuple(model.standing(c) for c in combatants)
     sides = sides_of(table.base)
-    turns = table.turns()
     winner = -1
-    if turns.over:
+    if table.over():
         left = {side_key(c) for c in combatants if model.counts(c)}
         if len(left) == 1:
             winner = sides.index(left.pop())
@@ -342,6 +391,7 @@ def loaded_parts(path: str) -> tuple[Ruleset, Any, Model]:
 def run_job(job: Job) -> list[Fight]:
     """The fights of ``job`` in order (a worker's entry: it loads the file itself)."""
     ruleset, base, model = loaded_parts(job.path)
+    memo: dict[Any, Any] = {}
     return [
         play(
             Table(
@@ -351,6 +401,7 @@ def run_job(job: Job) -> list[Fight]:
                 settings=job.settings,
                 seed=job.seed,
                 fight=i,
+                memo=memo,
             )
         )
         for i in range(job.start, job.stop)

@@ -204,3 +204,10 @@ def fight(state: Any) -> Turns:
     from erc.core.status import turns
 
     return turns(state, acted=acted, can_act=can_act, standing=standing)
+
+
+def progress(state: Any) -> tuple[bool, str | None]:
+    """``fight``'s ``over`` and ``next`` alone (``erc.core.status.progress``)."""
+    from erc.core.status import progress as found
+
+    return found(state, can_act=can_act, standing=standing, done=acted)

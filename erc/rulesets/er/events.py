@@ -264,6 +264,18 @@ class Tracker(fold.Tracker):
         )
 
     def _combatant(self, combatant: Combatant) -> Combatant:
+        """``combatant`` as the journal leaves it; while no weapon of the fight is held,
+        locked, flung or picked up, the one made before for the same Body, spending and
+        conditions (``fold.Tracker.frozen``)."""
+        name = combatant.name
+        fighter = self.fighters[name]
+        if self.drops or self.lockers or self.taken or self.disarmed[name] or self.locked[name]:
+            return self._made(combatant)
+        key = (name, fighter.health, *fighter.spent.items(), *fighter.conditions.values())
+        made: Combatant = self.frozen(combatant, key, self._made)
+        return made
+
+    def _made(self, combatant: Combatant) -> Combatant:
         fighter = self.fighters[combatant.name]
         spent = fighter.spent
         disarmed = self.disarmed[combatant.name]

@@ -58,6 +58,10 @@ from erc.rulesets.er.model import (
     size_modifier,
 )
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
 ATTRIBUTE = {"melee": "strength", "savage": "strength", "ranged": "agility"}
 """R5.2, R5.4: melee and savage strikes use Strength, ranged strikes Agility."""
 CRIT_SKILL_DICE = 2
@@ -221,7 +225,61 @@ def with_d3(damage: int, mode: Mode, d3: int) -> int:
 # --- planning -------------------------------------------------------------------------
 
 
+KEPT_PLANS = 4096
+"""Plans ``plan_attack`` keeps, by the identity of the combatants they were made for."""
+_PLANS: dict[Any, tuple[Any, AttackPlan]] = {}
+
+
 def plan_attack(
+    attacker: Combatant,
+    targets: Sequence[Combatant],
+    *,
+    weapon: str | None = None,
+    pools: Iterable[str] | None = None,
+    split: tuple[str, Sequence[int]] | None = None,
+    mode: Mode = Mode.NORMAL,
+    given: Modes | None = None,
+    extra_primary_dice: int = 0,
+    extra_label: str = "extra",
+    advantage_damage: str = "d3",
+) -> AttackPlan:
+    """``planned`` (the rule), kept: the same frozen combatants and options give the plan
+    made before (``erc simulate`` attacks with the same combatants, by identity, fight
+    after fight). The plan holds its combatants, so no id in the key is reused while kept."""
+    chosen = tuple(targets)
+    options = (
+        weapon,
+        None if pools is None else tuple(pools),
+        None if split is None else (split[0], tuple(split[1])),
+        mode,
+        given,
+        extra_primary_dice,
+        extra_label,
+        advantage_damage,
+    )
+    key = (id(attacker), tuple(map(id, chosen)), options)
+    kept = _PLANS.get(key)
+    if kept is not None:
+        return kept[1]
+    plan = planned(
+        attacker,
+        chosen,
+        weapon=weapon,
+        pools=options[1],
+        split=split,
+        mode=mode,
+        given=given,
+        extra_primary_dice=extra_primary_dice,
+        extra_label=extra_label,
+        advantage_damage=advantage_damage,
+    )
+    if len(_PLANS) >= KEPT_PLANS:
+        _PLANS.clear()
+    _PLANS[key] = ((attacker, chosen), plan)
+    return plan
+
+
+def planned(
     attacker: Combatant,
     targets: Sequence[Combatant],
     *,
@@ -582,10 +640,25 @@ def resolve(dice: Dice, plan: AttackPlan) -> Attack:
     return resolver(plan)(dice)
 
 
+_RESOLVERS: dict[int, tuple[AttackPlan, Callable[[Dice], Attack]]] = {}
+
+
 def resolver(plan: AttackPlan) -> Callable[[Dice], Attack]:
     """``resolve`` for one plan, with what does not depend on the dice worked out once (a
-    batch resolves one plan line after line): each strike's die purposes, and each kept
-    die's ``AttackDie`` by its face (a frozen value, made once per face and position)."""
+    batch resolves one plan line after line, a simulation a kept plan fight after fight):
+    each strike's die purposes, and each kept die's ``AttackDie`` by its face (a frozen
+    value, made once per face and position). Kept per plan, as ``plan_attack`` keeps them."""
+    kept = _RESOLVERS.get(id(plan))
+    if kept is not None and kept[0] is plan:
+        return kept[1]
+    made = _resolver(plan)
+    if len(_RESOLVERS) >= KEPT_PLANS:
+        _RESOLVERS.clear()
+    _RESOLVERS[id(plan)] = (plan, made)
+    return made
+
+
+def _resolver(plan: AttackPlan) -> Callable[[Dice], Attack]:
     name, mode = plan.attacker.name, plan.mode.value
     drawn = tuple(_drawing(name, s) for s in plan.strikes)
     primary = tuple(i for i, s in enumerate(plan.strikes) if s.pool == "primary")
