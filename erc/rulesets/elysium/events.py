@@ -364,15 +364,13 @@ class Tracker(fold.Tracker):
                 self.escape.pop(who, None)  # as a release (EL10.4: the bonus is the pin's)
 
     def freeze(self) -> State:
-        from erc.core.kept import kept
-
         encounter: Encounter = self.encounter
-        table = kept(encounter)
-        combatants = tuple(self._combatant(c, table) for c in encounter.combatants)
-        shared = tuple(map(id, combatants))  # each one kept in ``table``, so its id holds
-        frozen = table.get(shared)
-        if frozen is None:
-            frozen = table[shared] = replace(encounter, combatants=combatants)
+        combatants = tuple(self._combatant(c) for c in encounter.combatants)
+        frozen = self.frozen(  # the same combatants, by identity: the same encounter
+            encounter,
+            tuple(map(id, combatants)),  # (each one kept, so no id is reused while kept)
+            lambda e: replace(e, combatants=combatants),
+        )
         return State(
             encounter=frozen,
             round=self.round,
@@ -382,9 +380,12 @@ class Tracker(fold.Tracker):
             reactions={name: dict(parts) for name, parts in self.reactions.items()},
         )
 
-    def _combatant(self, c: Combatant, table: dict[Any, Any]) -> Combatant:
+    def _combatant(
+        self,
+        c: Combatant,
+    ) -> Combatant:
         """``c`` as the journal leaves it; the one made before from the same HP, MP,
-        spending and conditions (``erc.core.kept``) while nothing else of the journal's
+        spending and conditions (``fold.Tracker.frozen``) while nothing else of the journal's
         touches it (a pin, a feint, a weapon lost or gained, Morale, Agitation, an escape
         bonus, a sidestep)."""
         name = c.name
@@ -399,7 +400,7 @@ class Tracker(fold.Tracker):
             or name in self.escape
             or len(self.held[name]) != len(c.weapons)
         ):
-            return self._made(c, fighter)
+            return self._made(c)
         key = (
             name,
             fighter.health,
@@ -407,13 +408,12 @@ class Tracker(fold.Tracker):
             tuple(fighter.spent.items()),
             tuple(fighter.conditions.values()),
         )
-        made = table.get(key)
-        if made is None:
-            made = table[key] = self._made(c, fighter)
+        made: Combatant = self.frozen(c, key, self._made)
         return made
 
-    def _made(self, c: Combatant, fighter: fold.Fighter) -> Combatant:
+    def _made(self, c: Combatant) -> Combatant:
         name = c.name
+        fighter = self.fighters[name]
         spent = fighter.spent
         feints = tuple(f for f in self.feints[name] if f.round + 1 >= self.round)  # EL9
         pinning = tuple(n for n, by in self.pinned_by.items() if by == name)

@@ -180,15 +180,13 @@ class Tracker(fold.Tracker):
         self.rows = ()
 
     def freeze(self) -> State:
-        from erc.core.kept import kept
-
         encounter: Encounter = self.encounter
-        table = kept(encounter)
-        combatants = tuple(self._combatant(c, table) for c in encounter.combatants)
-        shared = tuple(map(id, combatants))  # each one kept in ``table``, so its id holds
-        frozen = table.get(shared)
-        if frozen is None:
-            frozen = table[shared] = replace(encounter, combatants=combatants)
+        combatants = tuple(self._combatant(c) for c in encounter.combatants)
+        frozen = self.frozen(  # the same combatants, by identity: the same encounter
+            encounter,
+            tuple(map(id, combatants)),  # (each one kept, so no id is reused while kept)
+            lambda e: replace(e, combatants=combatants),
+        )
         return State(
             encounter=frozen,
             round=self.round,
@@ -200,9 +198,12 @@ class Tracker(fold.Tracker):
             initiative=self.rows,
         )
 
-    def _combatant(self, combatant: Combatant, table: dict[Any, Any]) -> Combatant:
+    def _combatant(
+        self,
+        combatant: Combatant,
+    ) -> Combatant:
         """``combatant`` as the journal leaves it: the one made before from the same HP,
-        EX-HP, DR, spending and conditions (``erc.core.kept``)."""
+        EX-HP, DR, spending and conditions (``fold.Tracker.frozen``)."""
         name = combatant.name
         fighter = self.fighters[name]
         key = (
@@ -213,12 +214,11 @@ class Tracker(fold.Tracker):
             tuple(fighter.spent.items()),
             tuple(fighter.conditions.values()),
         )
-        made = table.get(key)
-        if made is None:
-            made = table[key] = self._made(combatant, fighter)
+        made: Combatant = self.frozen(combatant, key, self._made)
         return made
 
-    def _made(self, combatant: Combatant, fighter: fold.Fighter) -> Combatant:
+    def _made(self, combatant: Combatant) -> Combatant:
+        fighter = self.fighters[combatant.name]
         spent = fighter.spent
         dr = self.dr.get(combatant.name)
         conditions = self.conditions_of(fighter)
