@@ -11,8 +11,10 @@ from __future__ import annotations
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Callable, Hashable
+    from collections.abc import Callable, Hashable, Iterable
     from typing import Any
+
+    from erc.core.model import Condition
 
 
 class Kept:
@@ -34,3 +36,9 @@ class Kept:
             self.by.clear()
         self.by[key] = (inputs, made)
         return made
+
+
+def condition_terms(conditions: Iterable[Condition]) -> tuple[tuple[Any, ...], ...]:
+    """Conditions as plain tuples, for a key of ``Tracker.frozen`` (a frozen value hashes
+    its fields one by one, several times slower)."""
+    return tuple((c.name, c.by, c.until_round, c.actions) for c in conditions)

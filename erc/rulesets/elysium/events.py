@@ -26,6 +26,7 @@ from erc.core.events import (
     Spend,
     kinds_table,
 )
+from erc.core.kept import condition_terms
 from erc.core.value import replace
 from erc.rulesets.elysium.conditions import no_action
 from erc.rulesets.elysium.model import Combatant, Encounter, Feint, Weapon
@@ -365,51 +366,42 @@ class Tracker(fold.Tracker):
 
     def freeze(self) -> State:
         encounter: Encounter = self.encounter
-        combatants = tuple(self._combatant(c) for c in encounter.combatants)
-        frozen = self.frozen(  # the same combatants, by identity: the same encounter
-            encounter,
-            tuple(map(id, combatants)),  # (each one kept, so no id is reused while kept)
-            lambda e: replace(e, combatants=combatants),
-        )
+        fighters, mp, frozen, made = self.fighters, self.mp, self.frozen, self._made
+        shared = not (self.pinned_by or self.morale or self.agitation or self.escape)
+        combatants = []
+        for c in encounter.combatants:
+            # the one made before from the same HP, MP, spending and conditions
+            # (``fold.Tracker.frozen``), while nothing else of the journal's touches it: a
+            # pin, Morale, Agitation, an escape bonus, a feint, a weapon lost or gained, a
+            # sidestep
+            name = c.name
+            if not (
+                shared
+                and not self.feints[name]
+                and not self.lost[name]
+                and not self.sidesteps[name]
+                and len(self.held[name]) == len(c.weapons)
+            ):
+                combatants.append(made(c))
+                continue
+            f = fighters[name]
+            key = (name, f.health, mp[name], *f.spent.items())
+            if f.conditions:
+                key += condition_terms(f.conditions.values())
+            combatants.append(frozen(c, key, made))
+        kept = tuple(combatants)
         return State(
-            encounter=frozen,
+            encounter=frozen(  # the same combatants, by identity: the same encounter
+                encounter,
+                tuple(map(id, kept)),  # (each one kept, so no id is reused while kept)
+                lambda e: replace(e, combatants=kept),
+            ),
             round=self.round,
             order=self.order,
             rolls=self.rolls,
             events=self.events,
-            reactions={name: dict(parts) for name, parts in self.reactions.items()},
+            reactions=dict(self.reactions),  # each check's terms: replaced, never changed
         )
-
-    def _combatant(
-        self,
-        c: Combatant,
-    ) -> Combatant:
-        """``c`` as the journal leaves it; the one made before from the same HP, MP,
-        spending and conditions (``fold.Tracker.frozen``) while nothing else of the journal's
-        touches it (a pin, a feint, a weapon lost or gained, Morale, Agitation, an escape
-        bonus, a sidestep)."""
-        name = c.name
-        fighter = self.fighters[name]
-        if (
-            self.pinned_by
-            or self.feints[name]
-            or self.lost[name]
-            or self.sidesteps[name]
-            or name in self.morale
-            or name in self.agitation
-            or name in self.escape
-            or len(self.held[name]) != len(c.weapons)
-        ):
-            return self._made(c)
-        key = (
-            name,
-            fighter.health,
-            self.mp[name],
-            tuple(fighter.spent.items()),
-            tuple(fighter.conditions.values()),
-        )
-        made: Combatant = self.frozen(c, key, self._made)
-        return made
 
     def _made(self, c: Combatant) -> Combatant:
         name = c.name

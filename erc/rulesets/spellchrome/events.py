@@ -26,6 +26,7 @@ from erc.core.events import (
     Spend,
     kinds_table,
 )
+from erc.core.kept import condition_terms
 from erc.core.value import replace
 from erc.rulesets.spellchrome.model import Combatant, Encounter
 from erc.rulesets.spellchrome.rules.damage import absorb
@@ -181,14 +182,30 @@ class Tracker(fold.Tracker):
 
     def freeze(self) -> State:
         encounter: Encounter = self.encounter
-        combatants = tuple(self._combatant(c) for c in encounter.combatants)
-        frozen = self.frozen(  # the same combatants, by identity: the same encounter
-            encounter,
-            tuple(map(id, combatants)),  # (each one kept, so no id is reused while kept)
-            lambda e: replace(e, combatants=combatants),
-        )
+        fighters, dr, frozen, made = self.fighters, self.dr, self.frozen, self._made
+        combatants = []
+        for c in encounter.combatants:
+            # the one made before from the same HP, EX-HP, DR, spending and conditions
+            # (``fold.Tracker.frozen``)
+            name = c.name
+            f = fighters[name]
+            key = (
+                name,
+                f.health,
+                f.extra,
+                dr.get(name),
+                *f.spent.items(),
+            )
+            if f.conditions:
+                key += condition_terms(f.conditions.values())
+            combatants.append(frozen(c, key, made))
+        kept = tuple(combatants)
         return State(
-            encounter=frozen,
+            encounter=frozen(  # the same combatants, by identity: the same encounter
+                encounter,
+                tuple(map(id, kept)),  # (each one kept, so no id is reused while kept)
+                lambda e: replace(e, combatants=kept),
+            ),
             round=self.round,
             order=self.order,
             rolls=self.rolls,
@@ -197,25 +214,6 @@ class Tracker(fold.Tracker):
             delays=dict(self.delays),
             initiative=self.rows,
         )
-
-    def _combatant(
-        self,
-        combatant: Combatant,
-    ) -> Combatant:
-        """``combatant`` as the journal leaves it: the one made before from the same HP,
-        EX-HP, DR, spending and conditions (``fold.Tracker.frozen``)."""
-        name = combatant.name
-        fighter = self.fighters[name]
-        key = (
-            name,
-            fighter.health,
-            fighter.extra,
-            self.dr.get(name),
-            tuple(fighter.spent.items()),
-            tuple(fighter.conditions.values()),
-        )
-        made: Combatant = self.frozen(combatant, key, self._made)
-        return made
 
     def _made(self, combatant: Combatant) -> Combatant:
         fighter = self.fighters[combatant.name]

@@ -29,8 +29,8 @@ from collections.abc import Mapping
 from erc.core.checks import MAX_MOD, succeeds
 from erc.core.dice import Dice
 from erc.core.errors import ErcError, did_you_mean
-from erc.core.kept import Kept
 from erc.core.expr import roll as roll_expression
+from erc.core.kept import Kept
 from erc.core.value import Value
 from erc.rulesets.spellchrome.conditions import flat_footed_from
 from erc.rulesets.spellchrome.model import Combatant, Weapon
