@@ -76,7 +76,7 @@ class Tracker:
         self.rolls: tuple[tuple[str, int, tuple[int, ...]], ...] = ()
         self.events = 0
         self.fighters: dict[str, Fighter] = {c.name: self.fighter(c) for c in encounter.combatants}
-        self.memo: dict[Any, tuple[Any, Any, Any]] = {}
+        self.memo: dict[Any, tuple[Any, Any]] = {}
         """``frozen``'s combatants by what they were made from: a cache, not state (no
         snapshot keeps it); ``erc simulate`` shares one between the fights of a file."""
 
@@ -112,12 +112,11 @@ class Tracker:
 
     # --- what every ruleset shares ---------------------------------------------------------
 
-    def frozen(self, combatant: Any, key: Any, make: Callable[[Any], Any], held: Any = None) -> Any:
+    def frozen(self, combatant: Any, key: Any, make: Callable[[Any], Any]) -> Any:
         """``make(combatant)``, or the one made before from the same file's ``combatant``
         under the same ``key`` (everything ``make`` reads of the tracker): a state frozen
         after every action (``erc simulate``) rebuilds only the combatants that changed, and
-        one state seen again gives the same combatant, by identity. ``held``: what the
-        key names by ``id`` (kept with the entry, so no such id is reused while it is)."""
+        one state seen again gives the same combatant, by identity."""
         memo = self.memo
         kept = memo.get(key)
         if kept is not None and kept[0] is combatant:
@@ -126,7 +125,7 @@ class Tracker:
             made = make(combatant)
             if len(memo) >= MEMO_MOST:
                 memo.clear()
-            memo[key] = (combatant, made, held)
+            memo[key] = (combatant, made)
         return made
 
     def who(self, name: Any) -> Fighter:

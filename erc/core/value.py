@@ -27,7 +27,6 @@ from __future__ import annotations
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Callable
     from typing import Any, ClassVar, TypeVar, dataclass_transform
 
     V = TypeVar("V", bound="Value")
@@ -210,31 +209,3 @@ def describe(cls: type[Value]) -> None:
 def as_dict(value: Value) -> dict[str, Any]:
     """The value's fields as a dict (one level, not recursive)."""
     return {name: getattr(value, name) for name in value._fields}
-
-
-KEPT_BY_IDENTITY = 4096
-"""Results a ``by_identity`` function keeps before it starts over."""
-
-
-def by_identity(function: Callable[[V], R]) -> Callable[[V], R]:
-    """``function`` of one frozen value, its result kept by the value's identity: a pure
-    question asked again of the same object (``erc simulate`` asks who stands, who can act
-    and who has acted of the same combatants after every action) is answered from the
-    table. The table holds each value it answers for, so no id in it is reused."""
-    found: dict[int, tuple[V, R]] = {}
-
-    def kept(value: V) -> R:
-        entry = found.get(id(value))
-        if entry is not None and entry[0] is value:
-            return entry[1]
-        result = function(value)
-        if len(found) >= KEPT_BY_IDENTITY:
-            found.clear()
-        found[id(value)] = (value, result)
-        return result
-
-    kept.__doc__ = function.__doc__
-    kept.__name__ = function.__name__
-    kept.__qualname__ = function.__qualname__
-    kept.__wrapped__ = function  # type: ignore[attr-defined]
-    return kept

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from erc.core import simulate as sim, value
+from erc.core import kept, simulate as sim
 from erc.core.events import RoundStart
 from erc.core.fold import apply_live, snapshot
 from erc.rulesets.er.rules import attack as er_attack
@@ -116,7 +116,7 @@ def test_by_identity_answers_once_per_object(monkeypatch: pytest.MonkeyPatch) ->
     starts over when full."""
     calls: list[object] = []
 
-    @value.by_identity
+    @kept.by_identity
     def size(x: tuple[int, ...]) -> int:
         """How many."""
         calls.append(x)
@@ -127,7 +127,7 @@ def test_by_identity_answers_once_per_object(monkeypatch: pytest.MonkeyPatch) ->
     assert size(b) == 2
     assert calls == [a, b] and calls[1] is b
     assert size.__doc__ == "How many." and size.__name__ == "size"
-    monkeypatch.setattr(value, "KEPT_BY_IDENTITY", 1)
+    monkeypatch.setattr(kept, "KEPT_BY_IDENTITY", 1)
     size((3,))
     size(a)
     assert len(calls) == 4

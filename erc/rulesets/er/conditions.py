@@ -28,7 +28,8 @@ The table (R10), by question:
 from __future__ import annotations
 
 from erc.core.errors import ErcError
-from erc.core.value import Value, by_identity
+from erc.core.kept import by_identity
+from erc.core.value import Value
 from erc.rulesets.er.model import Combatant, Weapon
 
 TYPE_CHECKING = False

@@ -15,7 +15,8 @@ from collections.abc import Mapping, Sequence
 
 from erc.core.checks import settle_ties
 from erc.core.dice import Dice
-from erc.core.value import Value, by_identity
+from erc.core.kept import by_identity
+from erc.core.value import Value
 from erc.rulesets.er.conditions import NO_ACTION, standing
 from erc.rulesets.er.model import Combatant, Weapon
 from erc.rulesets.er.rules.surprise import Awareness, SurpriseSetup, surprise
