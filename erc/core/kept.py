@@ -12,10 +12,11 @@ from __future__ import annotations
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Callable, Hashable, Iterable
-    from typing import Any, TypeVar
+    from typing import Any, ParamSpec, TypeVar
 
     from erc.core.model import Condition
 
+    P = ParamSpec("P")
     V = TypeVar("V")
     R = TypeVar("R")
 
@@ -68,6 +69,47 @@ def by_identity(function: Callable[[V], R]) -> Callable[[V], R]:
         found[id(value)] = (value, result)
         return result
 
+    return _named(kept, function)
+
+
+def by_inputs(function: Callable[P, R]) -> Callable[P, R]:
+    """``function``, a pure rule of frozen values, kept (``Kept``): the same positional
+    inputs, by identity (a list or tuple of them, item by item), and the same options, by
+    value, give what it made before. For a plan made again and again for the same
+    combatants (``erc simulate``)."""
+    store = Kept()
+
+    def kept(*args: P.args, **options: P.kwargs) -> R:
+        inputs: list[Any] = []
+        shape = []
+        given: tuple[Any, ...] = args
+        for arg in given:
+            if type(arg) in (list, tuple):
+                inputs += arg
+                shape.append(len(arg))
+            else:
+                inputs.append(arg)
+                shape.append(-1)
+        key = (*shape, *((name, _plain(value)) for name, value in options.items()))
+        made: R = store.get(tuple(inputs), key, lambda: function(*args, **options))
+        return made
+
+    return _named(kept, function)
+
+
+def _plain(value: Any) -> Any:
+    """An option as a key: lists and tuples as tuples, sets as frozen sets, all the way
+    down."""
+    kind = type(value)
+    if kind is list or kind is tuple:
+        return tuple(_plain(item) for item in value)
+    if kind is set:
+        return frozenset(value)
+    return value
+
+
+def _named(kept: Callable[P, R], function: Callable[..., Any]) -> Callable[P, R]:
+    """``kept`` under ``function``'s name and docstring (``__wrapped__``: the rule itself)."""
     kept.__doc__ = function.__doc__
     kept.__name__ = function.__name__
     kept.__qualname__ = function.__qualname__

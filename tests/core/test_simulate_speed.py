@@ -15,14 +15,16 @@ from erc.core.events import RoundStart
 from erc.core.fold import apply_live, snapshot
 from erc.rulesets.er.rules import attack as er_attack
 from tests.conftest import ENCOUNTERS
+from tests.core.test_simulate_kept import _play
 
 SHIPPED = sorted(p.name for p in ENCOUNTERS.glob("*.yaml"))
+ER_FILES = ("duel.yaml", "duel-reinforced.yaml", "ambush.yaml", "stealth.yaml")
 
 
-def _tables(name: str, fights: int, target: str = "random") -> list[sim.Table]:
+def _tables(name: str, fights: int) -> list[sim.Table]:
     """Fights 1.. of one run, sharing one ``frozen`` cache as ``run_job`` shares it."""
     ruleset, base, model = sim.loaded_parts(str(ENCOUNTERS / name))
-    settings = sim.Settings(target=target)
+    settings = sim.Settings(target="random")
     memo: dict[Any, Any] = {}
     return [
         sim.Table(ruleset, base, model=model, settings=settings, seed=5, fight=i, memo=memo)
@@ -30,23 +32,12 @@ def _tables(name: str, fights: int, target: str = "random") -> list[sim.Table]:
     ]
 
 
-def _checking(table: sim.Table, check: Any) -> None:
-    """Play ``table``'s fight, calling ``check(table)`` after every action."""
-    act = table.act
-
-    def checked(*args: Any, **options: Any) -> Any:
-        result = act(*args, **options)
-        check(table)
-        return result
-
-    table.act = checked  # type: ignore[method-assign]
-    sim.play(table)
-
-
-@pytest.mark.parametrize("name", SHIPPED)
-def test_a_kept_frozen_combatant_is_the_one_freeze_would_make(name: str) -> None:
-    """After every action of a few fights (which share the cache), the state frozen with
-    the cache equals the state frozen with none."""
+@pytest.mark.parametrize("name", ER_FILES)
+@pytest.mark.parametrize("target", ["weakest", "random"])
+def test_a_kept_frozen_combatant_is_the_one_freeze_would_make(name: str, target: str) -> None:
+    """After every action of a few ER fights (which share the cache), the state frozen with
+    the cache equals the state frozen with none (Spellchrome and Elysium:
+    ``test_simulate_kept``)."""
 
     def check(table: sim.Table) -> None:
         tracker = table._tracker
@@ -56,8 +47,7 @@ def test_a_kept_frozen_combatant_is_the_one_freeze_would_make(name: str) -> None
         tracker.memo = kept
         assert table.state == fresh
 
-    for table in _tables(name, 6):
-        _checking(table, check)
+    _play(name, 6, check, target)
 
 
 @pytest.mark.parametrize("name", SHIPPED)
@@ -80,8 +70,7 @@ def test_the_round_start_copy_is_a_deep_copy(name: str) -> None:
         copy.memo = {}
         assert advanced == apply_live(copy, (RoundStart(number),)).freeze()
 
-    for table in _tables(name, 3):
-        _checking(table, check)
+    _play(name, 3, check, "random")
 
 
 @pytest.mark.parametrize("name", SHIPPED)
@@ -93,22 +82,24 @@ def test_progress_is_the_fights_over_and_next(name: str) -> None:
         turns = table.model.fight(table.state)
         assert table.model.progress(table.state) == (turns.over, turns.next)
 
-    for table in _tables(name, 4, target="weakest"):
-        _checking(table, check)
+    _play(name, 4, check)
 
 
 def test_a_kept_attack_plan_is_the_plan_made_afresh() -> None:
-    """R5: ``plan_attack`` gives the plan ``planned`` makes for the same combatants and
+    """R5: ``plan_attack`` gives the plan the rule makes afresh for the same combatants and
     options; other options or other combatants are planned anew."""
     table = _tables("duel.yaml", 1)[0]
     kaela, fenn, ogre = table.state.encounter.combatants
+    afresh = er_attack.plan_attack.__wrapped__  # type: ignore[attr-defined]
     plan = er_attack.plan_attack(kaela, [ogre])
-    assert plan == er_attack.planned(kaela, [ogre])
+    assert plan == afresh(kaela, [ogre])
     assert er_attack.plan_attack(kaela, (ogre,)) is plan
     assert er_attack.resolver(plan) is er_attack.resolver(plan)
     other = er_attack.plan_attack(kaela, [ogre], pools=["primary"])
-    assert other == er_attack.planned(kaela, [ogre], pools=["primary"]) != plan
-    assert er_attack.plan_attack(fenn, [ogre]) == er_attack.planned(fenn, [ogre])
+    assert other == afresh(kaela, [ogre], pools=["primary"]) != plan
+    assert er_attack.plan_attack(kaela, [ogre], pools={"primary"}) == other
+    assert er_attack.plan_attack(fenn, [ogre]) == afresh(fenn, [ogre])
+    assert er_attack.plan_attack(kaela, [fenn, ogre], pools=["primary", "off"]) != plan
 
 
 def test_by_identity_answers_once_per_object(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -40,7 +40,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from erc.core.checks import succeeds
 from erc.core.dice import Dice, Mode
 from erc.core.errors import ErcError, did_you_mean
-from erc.core.kept import Kept
+from erc.core.kept import by_identity, by_inputs
 from erc.core.value import Value
 from erc.rulesets.er.conditions import (
     HAND_POOLS,
@@ -222,57 +222,8 @@ def with_d3(damage: int, mode: Mode, d3: int) -> int:
 # --- planning -------------------------------------------------------------------------
 
 
-_PLANS = Kept()
-
-
+@by_inputs
 def plan_attack(
-    attacker: Combatant,
-    targets: Sequence[Combatant],
-    *,
-    weapon: str | None = None,
-    pools: Iterable[str] | None = None,
-    split: tuple[str, Sequence[int]] | None = None,
-    mode: Mode = Mode.NORMAL,
-    given: Modes | None = None,
-    extra_primary_dice: int = 0,
-    extra_label: str = "extra",
-    advantage_damage: str = "d3",
-) -> AttackPlan:
-    """``planned`` (the rule), kept: the same frozen combatants and options give the plan
-    made before (``erc.core.kept``: ``erc simulate`` attacks with the same combatants, by
-    identity, fight after fight)."""
-    chosen = tuple(targets)
-    listed = None if pools is None else tuple(pools)
-    options = (
-        weapon,
-        listed,
-        None if split is None else (split[0], tuple(split[1])),
-        mode,
-        given,
-        extra_primary_dice,
-        extra_label,
-        advantage_damage,
-    )
-    plan: AttackPlan = _PLANS.get(
-        (attacker, *chosen),
-        options,
-        lambda: planned(
-            attacker,
-            chosen,
-            weapon=weapon,
-            pools=listed,
-            split=split,
-            mode=mode,
-            given=given,
-            extra_primary_dice=extra_primary_dice,
-            extra_label=extra_label,
-            advantage_damage=advantage_damage,
-        ),
-    )
-    return plan
-
-
-def planned(
     attacker: Combatant,
     targets: Sequence[Combatant],
     *,
@@ -294,6 +245,7 @@ def planned(
     and first target's conditions add theirs (R10), and R1.5 combines them: one advantage
     however many reasons, and advantage with disadvantage cancel. The conditions of the
     first target decide, as its strike is the one the extra or missing die changes.
+    Kept (``erc.core.kept.by_inputs``): the same combatants and options give the same plan.
     """
     chosen = tuple(targets)
     _check_targets(attacker, chosen)
@@ -633,19 +585,12 @@ def resolve(dice: Dice, plan: AttackPlan) -> Attack:
     return resolver(plan)(dice)
 
 
-_RESOLVERS = Kept()
-
-
+@by_identity
 def resolver(plan: AttackPlan) -> Callable[[Dice], Attack]:
     """``resolve`` for one plan, with what does not depend on the dice worked out once (a
     batch resolves one plan line after line, a simulation a kept plan fight after fight):
     each strike's die purposes, and each kept die's ``AttackDie`` by its face (a frozen
-    value, made once per face and position). Kept per plan, as ``plan_attack`` keeps them."""
-    made: Callable[[Dice], Attack] = _RESOLVERS.get((plan,), None, lambda: _resolver(plan))
-    return made
-
-
-def _resolver(plan: AttackPlan) -> Callable[[Dice], Attack]:
+    value, made once per face and position)."""
     name, mode = plan.attacker.name, plan.mode.value
     drawn = tuple(_drawing(name, s) for s in plan.strikes)
     primary = tuple(i for i, s in enumerate(plan.strikes) if s.pool == "primary")
