@@ -440,9 +440,11 @@ def jobs_of(
     ]
 
 
-WARM_UP = 100
+WARM_UP = 20
 """Fights a run over several processes plays first in its own, so that the workers it
-forks start with the rules imported and the frozen combatants and plans made."""
+forks start with the rules imported and the frozen combatants and plans made (a first
+fight costs about 20 later ones, most of it imports; ten fights in, a fight costs what it
+will)."""
 
 
 def run(
