@@ -174,7 +174,6 @@ class Table(Loaded):
         self.dealt = dict.fromkeys(self.names, 0)
         self.taken = dict.fromkeys(self.names, 0)
         self.steps: list[Step] | None = [] if trace else None
-        self._turns: tuple[State, Turns] | None = None
         self._progress: tuple[State, tuple[bool, str | None]] | None = None
 
     def act(
@@ -219,13 +218,6 @@ class Table(Loaded):
             for key, value in vars(tracker).items()
         )
         return apply_live(copy, (RoundStart(number),)).freeze()
-
-    def turns(self) -> Turns:
-        """``Model.fight`` of the state as it stands (worked out once per state)."""
-        state = self.state
-        if self._turns is None or self._turns[0] is not state:
-            self._turns = (state, self.model.fight(state))
-        return self._turns[1]
 
     def progress(self) -> tuple[bool, str | None]:
         """``Model.progress`` of the state as it stands (worked out once per state)."""
