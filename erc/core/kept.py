@@ -12,9 +12,12 @@ from __future__ import annotations
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Callable, Hashable, Iterable
-    from typing import Any
+    from typing import Any, TypeVar
 
     from erc.core.model import Condition
+
+    V = TypeVar("V")
+    R = TypeVar("R")
 
 
 class Kept:
@@ -42,3 +45,31 @@ def condition_terms(conditions: Iterable[Condition]) -> tuple[tuple[Any, ...], .
     """Conditions as plain tuples, for a key of ``Tracker.frozen`` (a frozen value hashes
     its fields one by one, several times slower)."""
     return tuple((c.name, c.by, c.until_round, c.actions) for c in conditions)
+
+
+KEPT_BY_IDENTITY = 4096
+"""Results a ``by_identity`` function keeps before it starts over."""
+
+
+def by_identity(function: Callable[[V], R]) -> Callable[[V], R]:
+    """``function`` of one frozen value, its result kept by the value's identity: a pure
+    question asked again of the same object (``erc simulate`` asks who stands, who can act
+    and who has acted of the same combatants after every action) is answered from the
+    table. The table holds each value it answers for, so no id in it is reused."""
+    found: dict[int, tuple[V, R]] = {}
+
+    def kept(value: V) -> R:
+        entry = found.get(id(value))
+        if entry is not None and entry[0] is value:
+            return entry[1]
+        result = function(value)
+        if len(found) >= KEPT_BY_IDENTITY:
+            found.clear()
+        found[id(value)] = (value, result)
+        return result
+
+    kept.__doc__ = function.__doc__
+    kept.__name__ = function.__name__
+    kept.__qualname__ = function.__qualname__
+    kept.__wrapped__ = function  # type: ignore[attr-defined]
+    return kept

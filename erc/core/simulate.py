@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from erc.core.dice import Dice, SeededSource
 from erc.core.errors import ErcError
+from erc.core.fold import Fighter
 from erc.core.session import Loaded
 from erc.core.value import Value
 
@@ -169,6 +170,7 @@ class Table(Loaded):
         self.chooser: Any = None  # made on the first random pick (``--target random``)
         self.choice_seed = fight_seed(seed, fight, 1)
         self.names = [c.name for c in base.combatants]
+        self.sides = {c.name: side_key(c) for c in base.combatants}
         self.dealt = dict.fromkeys(self.names, 0)
         self.taken = dict.fromkeys(self.names, 0)
         self.steps: list[Step] | None = [] if trace else None
@@ -238,10 +240,10 @@ class Table(Loaded):
     def pick(self, name: str) -> str | None:
         """The foe ``name`` attacks (R15.2): one standing combatant of another side,
         chosen by ``--target``; None when none stands."""
-        combatants = self.state.encounter.combatants
-        me = side_key(next(c for c in combatants if c.name == name))
-        model = self.model
-        foes = [c for c in combatants if side_key(c) != me and model.standing(c)]
+        sides = self.sides
+        me = sides[name]
+        standing = self.model.standing
+        foes = [c for c in self.state.encounter.combatants if sides[c.name] != me and standing(c)]
         if not foes:
             return None
         how = self.settings.target
@@ -252,7 +254,8 @@ class Table(Loaded):
                 self.chooser = Random(self.choice_seed).random
             return str(foes[int(self.chooser() * len(foes))].name)
         sign = -1 if how == "strongest" else 1
-        chosen = min(enumerate(foes), key=lambda pair: (sign * model.health(pair[1]), pair[0]))
+        health = self.model.health
+        chosen = min(enumerate(foes), key=lambda pair: (sign * health(pair[1]), pair[0]))
         return str(chosen[1].name)
 
 
@@ -266,30 +269,35 @@ values); each ``Value`` class joins on sight."""
 def _copied(value: Any) -> Any:
     """A deep copy of a tracker's attribute: its containers and fighters copied, frozen
     values shared; any other kind through ``pickle`` (several times slower)."""
-    from erc.core.fold import Fighter
-
     kind = type(value)
     frozen = _FROZEN
     if kind is dict:
-        return {k: v if type(v) in frozen else _copied(v) for k, v in value.items()}
-    if kind is list:
-        return [v if type(v) in frozen else _copied(v) for v in value]
+        copy = dict(value)
+        for key, item in value.items():
+            if type(item) not in frozen:
+                copy[key] = _copied(item)
+        return copy
     if kind is set:
         return set(value)  # of names or frozen values
+    if kind is Fighter:
+        fighter = _new(Fighter)
+        fighter.name, fighter.health, fighter.extra = value.name, value.health, value.extra
+        fighter.conditions = dict(value.conditions)  # of frozen conditions
+        fighter.spent = dict(value.spent)
+        return fighter
+    if kind is list:
+        return [v if type(v) in frozen else _copied(v) for v in value]
     if kind in frozen:
         return value
     if isinstance(value, Value):
         frozen.add(kind)
         return value
-    if kind is Fighter:
-        fighter = Fighter.__new__(Fighter)
-        fighter.name, fighter.health, fighter.extra = value.name, value.health, value.extra
-        fighter.conditions = dict(value.conditions)  # of frozen conditions
-        fighter.spent = dict(value.spent)
-        return fighter
     import pickle
 
     return pickle.loads(pickle.dumps(value, pickle.HIGHEST_PROTOCOL))
+
+
+_new = object.__new__
 
 
 def side_key(combatant: Any) -> str:
@@ -391,7 +399,7 @@ def loaded_parts(path: str) -> tuple[Ruleset, Any, Model]:
 def run_job(job: Job) -> list[Fight]:
     """The fights of ``job`` in order (a worker's entry: it loads the file itself)."""
     ruleset, base, model = loaded_parts(job.path)
-    memo: dict[Any, Any] = {}
+    memo = _memo(base)
     return [
         play(
             Table(
@@ -408,13 +416,33 @@ def run_job(job: Job) -> list[Fight]:
     ]
 
 
-def jobs_of(path: str, settings: Settings, seed: int, n: int, parts: int) -> list[Job]:
-    """``n`` fights cut into about ``parts`` contiguous jobs, in fight order."""
-    size = max(1, -(-n // parts))
+_MEMOS: dict[int, tuple[Any, dict[Any, Any]]] = {}
+
+
+def _memo(base: Any) -> dict[Any, Any]:
+    """The trackers' shared ``frozen`` cache for the fights of one file in this process
+    (every job of a run: one state seen again is one combatant, by identity)."""
+    kept = _MEMOS.get(id(base))
+    if kept is None or kept[0] is not base:
+        _MEMOS.clear()
+        kept = _MEMOS[id(base)] = (base, {})
+    return kept[1]
+
+
+def jobs_of(
+    path: str, settings: Settings, seed: int, n: int, parts: int, first: int = 1
+) -> list[Job]:
+    """Fights ``first`` to ``n`` cut into about ``parts`` contiguous jobs, in fight order."""
+    size = max(1, -(-(n + 1 - first) // parts))
     return [
         Job(path=path, settings=settings, seed=seed, start=start, stop=min(n + 1, start + size))
-        for start in range(1, n + 1, size)
+        for start in range(first, n + 1, size)
     ]
+
+
+WARM_UP = 100
+"""Fights a run over several processes plays first in its own, so that the workers it
+forks start with the rules imported and the frozen combatants and plans made."""
 
 
 def run(
@@ -428,9 +456,14 @@ def run(
 ) -> list[Fight]:
     """Every fight of a run, in fight order, over ``jobs`` processes; ``progress(k)`` after
     each ``k`` fights done. The fights do not depend on ``jobs``."""
-    work = jobs_of(path, settings, seed, n, (64 if jobs <= 1 else jobs * 4) if n >= 64 else 1)
     fights: list[Fight] = []
-    for done in _results(work, jobs):
+    first = 1
+    if jobs > 1 and n >= 4 * WARM_UP:
+        fights = run_job(Job(path=path, settings=settings, seed=seed, start=1, stop=WARM_UP + 1))
+        progress(WARM_UP)
+        first = WARM_UP + 1
+    parts = (64 if jobs <= 1 else jobs * 4) if n >= 64 else 1
+    for done in _results(jobs_of(path, settings, seed, n, parts, first), jobs):
         fights += done
         progress(len(done))
     return fights

@@ -30,6 +30,7 @@ if TYPE_CHECKING:
     from typing import Any, ClassVar, TypeVar, dataclass_transform
 
     V = TypeVar("V", bound="Value")
+    R = TypeVar("R")
 else:
 
     def dataclass_transform(**_options: object) -> object:

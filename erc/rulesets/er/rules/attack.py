@@ -40,6 +40,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from erc.core.checks import succeeds
 from erc.core.dice import Dice, Mode
 from erc.core.errors import ErcError, did_you_mean
+from erc.core.kept import Kept
 from erc.core.value import Value
 from erc.rulesets.er.conditions import (
     HAND_POOLS,
@@ -57,10 +58,6 @@ from erc.rulesets.er.model import (
     Weapon,
     size_modifier,
 )
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from typing import Any
 
 ATTRIBUTE = {"melee": "strength", "savage": "strength", "ranged": "agility"}
 """R5.2, R5.4: melee and savage strikes use Strength, ranged strikes Agility."""
@@ -225,9 +222,7 @@ def with_d3(damage: int, mode: Mode, d3: int) -> int:
 # --- planning -------------------------------------------------------------------------
 
 
-KEPT_PLANS = 4096
-"""Plans ``plan_attack`` keeps, by the identity of the combatants they were made for."""
-_PLANS: dict[Any, tuple[Any, AttackPlan]] = {}
+_PLANS = Kept()
 
 
 def plan_attack(
@@ -244,12 +239,13 @@ def plan_attack(
     advantage_damage: str = "d3",
 ) -> AttackPlan:
     """``planned`` (the rule), kept: the same frozen combatants and options give the plan
-    made before (``erc simulate`` attacks with the same combatants, by identity, fight
-    after fight). The plan holds its combatants, so no id in the key is reused while kept."""
+    made before (``erc.core.kept``: ``erc simulate`` attacks with the same combatants, by
+    identity, fight after fight)."""
     chosen = tuple(targets)
+    listed = None if pools is None else tuple(pools)
     options = (
         weapon,
-        None if pools is None else tuple(pools),
+        listed,
         None if split is None else (split[0], tuple(split[1])),
         mode,
         given,
@@ -257,25 +253,22 @@ def plan_attack(
         extra_label,
         advantage_damage,
     )
-    key = (id(attacker), tuple(map(id, chosen)), options)
-    kept = _PLANS.get(key)
-    if kept is not None:
-        return kept[1]
-    plan = planned(
-        attacker,
-        chosen,
-        weapon=weapon,
-        pools=options[1],
-        split=split,
-        mode=mode,
-        given=given,
-        extra_primary_dice=extra_primary_dice,
-        extra_label=extra_label,
-        advantage_damage=advantage_damage,
+    plan: AttackPlan = _PLANS.get(
+        (attacker, *chosen),
+        options,
+        lambda: planned(
+            attacker,
+            chosen,
+            weapon=weapon,
+            pools=listed,
+            split=split,
+            mode=mode,
+            given=given,
+            extra_primary_dice=extra_primary_dice,
+            extra_label=extra_label,
+            advantage_damage=advantage_damage,
+        ),
     )
-    if len(_PLANS) >= KEPT_PLANS:
-        _PLANS.clear()
-    _PLANS[key] = ((attacker, chosen), plan)
     return plan
 
 
@@ -640,7 +633,7 @@ def resolve(dice: Dice, plan: AttackPlan) -> Attack:
     return resolver(plan)(dice)
 
 
-_RESOLVERS: dict[int, tuple[AttackPlan, Callable[[Dice], Attack]]] = {}
+_RESOLVERS = Kept()
 
 
 def resolver(plan: AttackPlan) -> Callable[[Dice], Attack]:
@@ -648,13 +641,7 @@ def resolver(plan: AttackPlan) -> Callable[[Dice], Attack]:
     batch resolves one plan line after line, a simulation a kept plan fight after fight):
     each strike's die purposes, and each kept die's ``AttackDie`` by its face (a frozen
     value, made once per face and position). Kept per plan, as ``plan_attack`` keeps them."""
-    kept = _RESOLVERS.get(id(plan))
-    if kept is not None and kept[0] is plan:
-        return kept[1]
-    made = _resolver(plan)
-    if len(_RESOLVERS) >= KEPT_PLANS:
-        _RESOLVERS.clear()
-    _RESOLVERS[id(plan)] = (plan, made)
+    made: Callable[[Dice], Attack] = _RESOLVERS.get((plan,), None, lambda: _resolver(plan))
     return made
 
 
