@@ -17,6 +17,18 @@ from erc.rulesets.spellchrome.rules import attack as sc_attack
 from tests.conftest import ENCOUNTERS
 
 FILES = ("spellchrome-warehouse.yaml", "elysium-ogre.yaml")
+SC_OPTIONS = [
+    "weapon",
+    "distance",
+    "touch",
+    "flat_footed",
+    "full",
+    "mod",
+    "damage_mod",
+    "sneak",
+    "victim_aware",
+]
+EL_OPTIONS = ["weapon", "defense_kind", "parry_with", "charge", "move_ft", "mod", "sneak"]
 
 
 def _play(name: str, fights: int, check: Any, target: str = "weakest") -> None:
@@ -72,12 +84,7 @@ def test_a_kept_plan_is_the_plan_the_rule_makes(name: str) -> None:
     _play(name, 6, lambda table: None)
     kept = module._PLANS.by
     assert kept
-    keywords = (
-        ("weapon", "distance", "touch", "flat_footed", "full", "mod", "damage_mod")
-        + ("sneak", "victim_aware")
-        if module is sc_attack
-        else ("weapon", "defense_kind", "parry_with", "charge", "move_ft", "mod", "sneak")
-    )
+    keywords = SC_OPTIONS if module is sc_attack else EL_OPTIONS
     for (_ids, options), (inputs, plan) in kept.items():
         assert module.planned(*inputs, **dict(zip(keywords, options, strict=True))) == plan
 

@@ -26,7 +26,6 @@ from erc.core.events import (
     Spend,
     kinds_table,
 )
-from erc.core.kept import condition_terms
 from erc.core.value import replace
 from erc.rulesets.elysium.conditions import no_action
 from erc.rulesets.elysium.model import Combatant, Encounter, Feint, Weapon
@@ -387,6 +386,8 @@ class Tracker(fold.Tracker):
             f = fighters[name]
             key = (name, f.health, mp[name], *f.spent.items())
             if f.conditions:
+                from erc.core.kept import condition_terms  # (not the fold's: a key's)
+
                 key += condition_terms(f.conditions.values())
             combatants.append(frozen(c, key, made))
         kept = tuple(combatants)

@@ -26,7 +26,6 @@ from erc.core.events import (
     Spend,
     kinds_table,
 )
-from erc.core.kept import condition_terms
 from erc.core.value import replace
 from erc.rulesets.spellchrome.model import Combatant, Encounter
 from erc.rulesets.spellchrome.rules.damage import absorb
@@ -197,6 +196,8 @@ class Tracker(fold.Tracker):
                 *f.spent.items(),
             )
             if f.conditions:
+                from erc.core.kept import condition_terms  # (not the fold's: a key's)
+
                 key += condition_terms(f.conditions.values())
             combatants.append(frozen(c, key, made))
         kept = tuple(combatants)
