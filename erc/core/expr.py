@@ -55,7 +55,22 @@ def _error(text: str, pos: int, why: str) -> ErcError:
     return ErcError("bad-expression", f"{why} at column {pos + 1} of {text!r}", column=pos + 1)
 
 
+_PARSED: dict[str, tuple[Term, ...]] = {}
+MAX_KEPT_PARSES = 1024
+"""Expressions ``parse`` keeps parsed (a fight rolls a weapon's damage at every hit)."""
+
+
 def parse(text: str) -> tuple[Term, ...]:
+    """The signed terms of ``text`` (``_parse``), kept for the next time."""
+    terms = _PARSED.get(text)
+    if terms is None:
+        terms = _parse(text)
+        if len(_PARSED) < MAX_KEPT_PARSES:
+            _PARSED[text] = terms
+    return terms
+
+
+def _parse(text: str) -> tuple[Term, ...]:
     """The signed terms of ``text``; parentheses only group signs."""
     if len(text) > MAX_LENGTH:
         raise ErcError("bad-expression", f"a dice expression is at most {MAX_LENGTH} characters")

@@ -20,13 +20,15 @@ from erc.core.value import Value
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Iterable, Mapping
+    from collections.abc import Callable, Iterable, Mapping
     from typing import Any
 
     from erc.core.events import Join, RoundStart
     from erc.core.journal import Entry
 
 
+MEMO_MOST = 20_000
+"""Combatants a tracker's ``frozen`` keeps before it starts over."""
 SNAPSHOT_TAIL = 256
 """Events folded past the last snapshot that make the next one (``erc.core.snapshot``)."""
 
@@ -74,6 +76,9 @@ class Tracker:
         self.rolls: tuple[tuple[str, int, tuple[int, ...]], ...] = ()
         self.events = 0
         self.fighters: dict[str, Fighter] = {c.name: self.fighter(c) for c in encounter.combatants}
+        self.memo: dict[Any, tuple[Any, Any]] = {}
+        """``frozen``'s combatants by what they were made from: a cache, not state (no
+        snapshot keeps it); ``erc simulate`` shares one between the fights of a file."""
 
     # --- what a ruleset provides ---------------------------------------------------------
 
@@ -106,6 +111,22 @@ class Tracker:
         and stays ended when the grappler recovers). The base class has nothing to do."""
 
     # --- what every ruleset shares ---------------------------------------------------------
+
+    def frozen(self, combatant: Any, key: Any, make: Callable[[Any], Any]) -> Any:
+        """``make(combatant)``, or the one made before from the same file's ``combatant``
+        under the same ``key`` (everything ``make`` reads of the tracker): a state frozen
+        after every action (``erc simulate``) rebuilds only the combatants that changed, and
+        one state seen again gives the same combatant, by identity."""
+        memo = self.memo
+        kept = memo.get(key)
+        if kept is not None and kept[0] is combatant:
+            made = kept[1]
+        else:
+            made = make(combatant)
+            if len(memo) >= MEMO_MOST:
+                memo.clear()
+            memo[key] = (combatant, made)
+        return made
 
     def who(self, name: Any) -> Fighter:
         if not isinstance(name, str):
@@ -491,10 +512,14 @@ class Index:
 # --- snapshots: a tracker as plain data (``erc.core.snapshot`` keeps them) -------------------
 
 
+_NOT_STATE = frozenset({"encounter", "kinds", "memo"})
+"""A tracker's attributes that are not its state: a snapshot keeps none of them."""
+
+
 def snapshot(tracker: Tracker) -> Any:
     """The tracker's state as marshal-able plain data (its encounter and kinds excepted):
     every attribute, through ``_plain``, so a ruleset's tracker needs no code of its own."""
-    state = {k: v for k, v in vars(tracker).items() if k not in ("encounter", "kinds")}
+    state = {k: v for k, v in vars(tracker).items() if k not in _NOT_STATE}
     return (type(tracker).__module__, type(tracker).__qualname__, _plain(state))
 
 
@@ -506,6 +531,7 @@ def restore(encounter: Any, plain: Any, expected: type[Tracker]) -> Tracker:
         raise ValueError("a snapshot of another tracker")
     tracker = expected.__new__(expected)
     tracker.encounter = encounter
+    tracker.memo = {}
     attributes = _thawed(state)
     if not isinstance(attributes, dict):
         raise ValueError("not a tracker's state")

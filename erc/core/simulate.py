@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from erc.core.dice import Dice, SeededSource
 from erc.core.errors import ErcError
+from erc.core.fold import Fighter
 from erc.core.session import Loaded
 from erc.core.value import Value
 
@@ -88,6 +89,12 @@ class Model:
         (``erc.core.status.turns``) with ``counts`` for who stands."""
         raise NotImplementedError
 
+    def progress(self, state: State) -> tuple[bool, str | None]:
+        """``fight``'s ``over`` and ``next`` alone: a ruleset answers them with
+        ``erc.core.status.progress`` (the same questions, without the rest of ``Turns``)."""
+        fight = self.fight(state)
+        return fight.over, fight.next
+
     def roll_init(self, table: Table) -> None:
         """Start the next round (``roll-init``)."""
         raise NotImplementedError
@@ -141,6 +148,7 @@ class Table(Loaded):
         seed: int,
         fight: int,
         trace: bool = False,
+        memo: dict[Any, Any] | None = None,
     ) -> None:
         from erc.core.fold import Index
 
@@ -152,6 +160,8 @@ class Table(Loaded):
         self.model = model
         self.settings = settings
         self._tracker = ruleset.events().Tracker(base)
+        if memo is not None:
+            self._tracker.memo = memo  # the fights of one file share what ``freeze`` made
         self._tracker.settle()
         self.state = self._tracker.freeze()
         self.seed = seed
@@ -160,10 +170,11 @@ class Table(Loaded):
         self.chooser: Any = None  # made on the first random pick (``--target random``)
         self.choice_seed = fight_seed(seed, fight, 1)
         self.names = [c.name for c in base.combatants]
+        self.sides = {c.name: side_key(c) for c in base.combatants}
         self.dealt = dict.fromkeys(self.names, 0)
         self.taken = dict.fromkeys(self.names, 0)
         self.steps: list[Step] | None = [] if trace else None
-        self._turns: tuple[State, Turns] | None = None
+        self._progress: tuple[State, tuple[bool, str | None]] | None = None
 
     def act(
         self,
@@ -195,38 +206,36 @@ class Table(Loaded):
         return result
 
     def advance(self, number: int) -> State:
-        """``Loaded.advance`` on a copy of the live tracker (pickled: the encounter, frozen,
-        is shared rather than copied)."""
-        import pickle
-
+        """``Loaded.advance`` on a copy of the live tracker: its containers and fighters
+        copied, its frozen values, its encounter and ``frozen``'s cache shared."""
         from erc.core.events import RoundStart
         from erc.core.fold import apply_live
 
         tracker = self._tracker
-        kept = dict(vars(tracker))
-        encounter = kept.pop("encounter")
         copy = type(tracker).__new__(type(tracker))
-        vars(copy).update(pickle.loads(pickle.dumps(kept, pickle.HIGHEST_PROTOCOL)))
-        copy.encounter = encounter
+        vars(copy).update(
+            (key, value if key in _SHARED else _copied(value))
+            for key, value in vars(tracker).items()
+        )
         return apply_live(copy, (RoundStart(number),)).freeze()
 
-    def turns(self) -> Turns:
-        """``Model.fight`` of the state as it stands (worked out once per state)."""
+    def progress(self) -> tuple[bool, str | None]:
+        """``Model.progress`` of the state as it stands (worked out once per state)."""
         state = self.state
-        if self._turns is None or self._turns[0] is not state:
-            self._turns = (state, self.model.fight(state))
-        return self._turns[1]
+        if self._progress is None or self._progress[0] is not state:
+            self._progress = (state, self.model.progress(state))
+        return self._progress[1]
 
     def over(self) -> bool:
-        return self.turns().over
+        return self.progress()[0]
 
     def pick(self, name: str) -> str | None:
         """The foe ``name`` attacks (R15.2): one standing combatant of another side,
         chosen by ``--target``; None when none stands."""
-        combatants = self.state.encounter.combatants
-        me = side_key(next(c for c in combatants if c.name == name))
-        model = self.model
-        foes = [c for c in combatants if side_key(c) != me and model.standing(c)]
+        sides = self.sides
+        me = sides[name]
+        standing = self.model.standing
+        foes = [c for c in self.state.encounter.combatants if sides[c.name] != me and standing(c)]
         if not foes:
             return None
         how = self.settings.target
@@ -237,8 +246,50 @@ class Table(Loaded):
                 self.chooser = Random(self.choice_seed).random
             return str(foes[int(self.chooser() * len(foes))].name)
         sign = -1 if how == "strongest" else 1
-        chosen = min(enumerate(foes), key=lambda pair: (sign * model.health(pair[1]), pair[0]))
+        health = self.model.health
+        chosen = min(enumerate(foes), key=lambda pair: (sign * health(pair[1]), pair[0]))
         return str(chosen[1].name)
+
+
+_SHARED = frozenset({"encounter", "kinds", "memo"})
+"""A tracker's attributes its copy shares: the frozen encounter and ``freeze``'s cache."""
+_FROZEN: set[type] = {int, str, bool, float, type(None), tuple, frozenset}
+"""Kinds a tracker holds that need no copy (its tuples hold names, numbers and frozen
+values); each ``Value`` class joins on sight."""
+
+
+def _copied(value: Any) -> Any:
+    """A deep copy of a tracker's attribute: its containers and fighters copied, frozen
+    values shared; any other kind through ``pickle`` (several times slower)."""
+    kind = type(value)
+    frozen = _FROZEN
+    if kind is dict:
+        copy = dict(value)
+        for key, item in value.items():
+            if type(item) not in frozen:
+                copy[key] = _copied(item)
+        return copy
+    if kind is set:
+        return set(value)  # of names or frozen values
+    if kind is Fighter:
+        fighter = _new(Fighter)
+        fighter.name, fighter.health, fighter.extra = value.name, value.health, value.extra
+        fighter.conditions = dict(value.conditions)  # of frozen conditions
+        fighter.spent = dict(value.spent)
+        return fighter
+    if kind is list:
+        return [v if type(v) in frozen else _copied(v) for v in value]
+    if kind in frozen:
+        return value
+    if isinstance(value, Value):
+        frozen.add(kind)
+        return value
+    import pickle
+
+    return pickle.loads(pickle.dumps(value, pickle.HIGHEST_PROTOCOL))
+
+
+_new = object.__new__
 
 
 def side_key(combatant: Any) -> str:
@@ -279,10 +330,9 @@ def play(table: Table) -> Fight:
     per_round = 0
     most = 20 * len(table.names) + 20
     while True:
-        turns = table.turns()
-        if turns.over:
+        over, name = table.progress()
+        if over:
             break
-        name = turns.next
         if name is None:
             if table.state.round >= limit:
                 break
@@ -305,9 +355,8 @@ def _ended(table: Table) -> Fight:
     combatants = table.state.encounter.combatants
     standing = tuple(model.standing(c) for c in combatants)
     sides = sides_of(table.base)
-    turns = table.turns()
     winner = -1
-    if turns.over:
+    if table.over():
         left = {side_key(c) for c in combatants if model.counts(c)}
         if len(left) == 1:
             winner = sides.index(left.pop())
@@ -342,6 +391,7 @@ def loaded_parts(path: str) -> tuple[Ruleset, Any, Model]:
 def run_job(job: Job) -> list[Fight]:
     """The fights of ``job`` in order (a worker's entry: it loads the file itself)."""
     ruleset, base, model = loaded_parts(job.path)
+    memo = _memo(base)
     return [
         play(
             Table(
@@ -351,19 +401,42 @@ def run_job(job: Job) -> list[Fight]:
                 settings=job.settings,
                 seed=job.seed,
                 fight=i,
+                memo=memo,
             )
         )
         for i in range(job.start, job.stop)
     ]
 
 
-def jobs_of(path: str, settings: Settings, seed: int, n: int, parts: int) -> list[Job]:
-    """``n`` fights cut into about ``parts`` contiguous jobs, in fight order."""
-    size = max(1, -(-n // parts))
+_MEMOS: dict[int, tuple[Any, dict[Any, Any]]] = {}
+
+
+def _memo(base: Any) -> dict[Any, Any]:
+    """The trackers' shared ``frozen`` cache for the fights of one file in this process
+    (every job of a run: one state seen again is one combatant, by identity)."""
+    kept = _MEMOS.get(id(base))
+    if kept is None or kept[0] is not base:
+        _MEMOS.clear()
+        kept = _MEMOS[id(base)] = (base, {})
+    return kept[1]
+
+
+def jobs_of(
+    path: str, settings: Settings, seed: int, n: int, parts: int, first: int = 1
+) -> list[Job]:
+    """Fights ``first`` to ``n`` cut into about ``parts`` contiguous jobs, in fight order."""
+    size = max(1, -(-(n + 1 - first) // parts))
     return [
         Job(path=path, settings=settings, seed=seed, start=start, stop=min(n + 1, start + size))
-        for start in range(1, n + 1, size)
+        for start in range(first, n + 1, size)
     ]
+
+
+WARM_UP = 20
+"""Fights a run over several processes plays first in its own, so that the workers it
+forks start with the rules imported and the frozen combatants and plans made (a first
+fight costs about 20 later ones, most of it imports; ten fights in, a fight costs what it
+will)."""
 
 
 def run(
@@ -377,9 +450,14 @@ def run(
 ) -> list[Fight]:
     """Every fight of a run, in fight order, over ``jobs`` processes; ``progress(k)`` after
     each ``k`` fights done. The fights do not depend on ``jobs``."""
-    work = jobs_of(path, settings, seed, n, (64 if jobs <= 1 else jobs * 4) if n >= 64 else 1)
     fights: list[Fight] = []
-    for done in _results(work, jobs):
+    first = 1
+    if jobs > 1 and n >= 4 * WARM_UP:
+        fights = run_job(Job(path=path, settings=settings, seed=seed, start=1, stop=WARM_UP + 1))
+        progress(WARM_UP)
+        first = WARM_UP + 1
+    parts = (64 if jobs <= 1 else jobs * 4) if n >= 64 else 1
+    for done in _results(jobs_of(path, settings, seed, n, parts, first), jobs):
         fights += done
         progress(len(done))
     return fights

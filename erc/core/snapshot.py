@@ -46,6 +46,7 @@ _SOURCES = (
     "core/model.py",
     "core/declared.py",
     "core/value.py",
+    "core/kept.py",
 )
 _HASH_KEY = 0x65726320736E6170
 

@@ -91,7 +91,6 @@ def turns(
     ``erc.core.fold.State``): pure, so ``erc status``, ``roll-init`` and ``erc simulate``
     ask the same question the same way. ``done``: its turn is over this round (default:
     ``acted``; Elysium: no AP left or its turn ended, EL-P17)."""
-    finished = done or acted
     combatants = state.encounter.combatants
     by_name = {c.name: c for c in combatants}
     order = tuple(
@@ -99,23 +98,10 @@ def turns(
         for i, name in enumerate(state.order, 1)
         if name in by_name
     )
-    counts: dict[str, int] = {}
-    alone: list[str] = []
-    for c in combatants:
-        counts.setdefault(c.side, 0)
-        if standing(c):
-            counts[c.side] += 1
-            if c.side == NO_SIDE:
-                alone.append(c.name)
+    counts, alone = _counts(combatants, standing)
     sides = tuple(Standing(side, n, n) for side, n in counts.items())
-    over = sum(s.standing if s.side == NO_SIDE else 1 for s in sides if s.standing) < 2
-    if over and _one_side(combatants):
-        over = False  # a file with one side only is a drill, not a fight: never over
-    following = None
-    if not over:
-        following = next(
-            (p.name for p in order if p.can_act and not finished(by_name[p.name])), None
-        )
+    over = _over(counts, alone, combatants)
+    following = None if over else _next(state.order, by_name, can_act, done or acted)
     winner = None
     if over:
         left = [s.side for s in sides if s.standing and s.side != NO_SIDE] + alone
@@ -130,6 +116,59 @@ def turns(
         winner=winner,
         survivors=survivors,
     )
+
+
+def progress(
+    state: Any,
+    *,
+    can_act: Callable[[Any], bool],
+    standing: Callable[[Any], bool],
+    done: Callable[[Any], bool],
+) -> tuple[bool, str | None]:
+    """``turns``'s ``over`` and ``next`` alone, found the same way (``erc simulate`` asks
+    after every action, and needs nothing else)."""
+    combatants = state.encounter.combatants
+    counts, alone = _counts(combatants, standing)
+    if _over(counts, alone, combatants):
+        return True, None
+    return False, _next(state.order, {c.name: c for c in combatants}, can_act, done)
+
+
+def _counts(
+    combatants: Sequence[Any], standing: Callable[[Any], bool]
+) -> tuple[dict[str, int], list[str]]:
+    """Standing combatants per side (file order), and the names of those of no side."""
+    counts: dict[str, int] = {}
+    alone: list[str] = []
+    for c in combatants:
+        side = c.side
+        counts.setdefault(side, 0)
+        if standing(c):
+            counts[side] += 1
+            if side == NO_SIDE:
+                alone.append(c.name)
+    return counts, alone
+
+
+def _over(counts: dict[str, int], alone: list[str], combatants: Sequence[Any]) -> bool:
+    """Fewer than two sides stand (each standing one of no side a side of its own), in a
+    file of more than one side."""
+    sides = sum(1 for side, n in counts.items() if n and side != NO_SIDE) + len(alone)
+    return sides < 2 and not _one_side(combatants)  # one side only: a drill, never over
+
+
+def _next(
+    order: Sequence[str],
+    by_name: dict[str, Any],
+    can_act: Callable[[Any], bool],
+    done: Callable[[Any], bool],
+) -> str | None:
+    """The first in this round's order who can act and whose turn is not done."""
+    for name in order:
+        who = by_name.get(name)
+        if who is not None and can_act(who) and not done(who):
+            return name
+    return None
 
 
 def _one_side(combatants: Sequence[Any]) -> bool:

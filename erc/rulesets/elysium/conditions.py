@@ -23,6 +23,8 @@ HELPLESS = ("unaware", "paralyzed", "bound", "asleep", "unconscious")
 
 def cannot_act(who: Combatant) -> str | None:
     """EL-P13: why ``who`` can take no action now, else None."""
+    if who.hp > 0 and not who.conditions:
+        return None  # the common case, asked many times a turn in ``erc simulate``
     return no_action(who.hp, who.has)
 
 
@@ -30,8 +32,14 @@ def no_action(hp: int, has: Callable[[str], bool]) -> str | None:
     """``cannot_act`` for a combatant with these HP and conditions (``has``), as the journal's
     fold holds one (``erc.rulesets.elysium.events``: a grabber that cannot act lets go)."""
     if hp <= 0:
-        return "down (0 HP, EL4.4)"
-    return next((c for c in NO_ACTION if has(c)), None)
+        return DOWN
+    for condition in NO_ACTION:
+        if has(condition):
+            return condition
+    return None
+
+
+DOWN = "down (0 HP, EL4.4)"
 
 
 def helpless(who: Combatant) -> str | None:
@@ -97,7 +105,7 @@ def can_act(who: Combatant) -> bool:
 
 def standing(who: Combatant) -> bool:
     """Standing while above 0 HP (EL4.4) and not unconscious."""
-    return not who.down and not who.has("unconscious")
+    return who.hp > 0 and not (who.conditions and who.has("unconscious"))
 
 
 def fight(state: Any) -> Turns:

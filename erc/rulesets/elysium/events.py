@@ -365,17 +365,46 @@ class Tracker(fold.Tracker):
 
     def freeze(self) -> State:
         encounter: Encounter = self.encounter
-        combatants = tuple(self._combatant(c) for c in encounter.combatants)
+        fighters, mp, frozen, made = self.fighters, self.mp, self.frozen, self._made
+        shared = not (self.pinned_by or self.morale or self.agitation or self.escape)
+        combatants = []
+        for c in encounter.combatants:
+            # the one made before from the same HP, MP, spending and conditions
+            # (``fold.Tracker.frozen``), while nothing else of the journal's touches it: a
+            # pin, Morale, Agitation, an escape bonus, a feint, a weapon lost or gained, a
+            # sidestep
+            name = c.name
+            if not (
+                shared
+                and not self.feints[name]
+                and not self.lost[name]
+                and not self.sidesteps[name]
+                and len(self.held[name]) == len(c.weapons)
+            ):
+                combatants.append(made(c))
+                continue
+            f = fighters[name]
+            key = (name, f.health, mp[name], *f.spent.items())
+            if f.conditions:
+                from erc.core.kept import condition_terms  # (not the fold's: a key's)
+
+                key += condition_terms(f.conditions.values())
+            combatants.append(frozen(c, key, made))
+        kept = tuple(combatants)
         return State(
-            encounter=replace(encounter, combatants=combatants),
+            encounter=frozen(  # the same combatants, by identity: the same encounter
+                encounter,
+                tuple(map(id, kept)),  # (each one kept, so no id is reused while kept)
+                lambda e: replace(e, combatants=kept),
+            ),
             round=self.round,
             order=self.order,
             rolls=self.rolls,
             events=self.events,
-            reactions={name: dict(parts) for name, parts in self.reactions.items()},
+            reactions=dict(self.reactions),  # each check's terms: replaced, never changed
         )
 
-    def _combatant(self, c: Combatant) -> Combatant:
+    def _made(self, c: Combatant) -> Combatant:
         name = c.name
         fighter = self.fighters[name]
         spent = fighter.spent

@@ -11,7 +11,7 @@ answer (``erc.core.status.turns``).
 from __future__ import annotations
 
 from erc.core import simulate
-from erc.core.status import turns
+from erc.core.status import progress, turns
 from erc.rulesets.elysium import conditions
 from erc.rulesets.elysium.conditions import cannot_act
 
@@ -36,7 +36,7 @@ class Model(simulate.Model):
 
     def counts(self, combatant: Combatant) -> bool:
         """Point 18: above 0 HP and able to act."""
-        return not combatant.down and cannot_act(combatant) is None
+        return cannot_act(combatant) is None  # (down included)
 
     def fight(self, state: State) -> Turns:
         return turns(
@@ -45,6 +45,11 @@ class Model(simulate.Model):
             can_act=conditions.can_act,
             standing=self.counts,
             done=conditions.done,
+        )
+
+    def progress(self, state: State) -> tuple[bool, str | None]:
+        return progress(
+            state, can_act=conditions.can_act, standing=self.counts, done=conditions.done
         )
 
     def roll_init(self, table: simulate.Table) -> None:

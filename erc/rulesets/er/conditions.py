@@ -28,6 +28,7 @@ The table (R10), by question:
 from __future__ import annotations
 
 from erc.core.errors import ErcError
+from erc.core.kept import by_identity
 from erc.core.value import Value
 from erc.rulesets.er.model import Combatant, Weapon
 
@@ -72,6 +73,7 @@ def down(who: Combatant) -> bool:
     return who.body <= 0
 
 
+@by_identity
 def cannot_act(who: Combatant) -> str | None:
     """Why ``who`` can take no action now (R10 "cannot act": refused as the actor of an
     attack, sneak, disarm or lock, taking an item, starting a competition, picking up),
@@ -109,6 +111,7 @@ def reaction_blocked(who: Combatant) -> str | None:
     return "has no reaction left this round" if who.reaction_used else None
 
 
+@by_identity
 def standing(who: Combatant) -> bool:
     """R11.5: "standing while its Body is above 0 and it is neither unconscious nor
     petrified"."""
@@ -189,6 +192,7 @@ def refuse_actor(who: Combatant) -> None:
         )
 
 
+@by_identity
 def acted(who: Combatant) -> bool:
     """R11.5: its action is spent, or its turn ended (R14.3)."""
     return who.own_action_spent or who.turn_ended
@@ -204,3 +208,10 @@ def fight(state: Any) -> Turns:
     from erc.core.status import turns
 
     return turns(state, acted=acted, can_act=can_act, standing=standing)
+
+
+def progress(state: Any) -> tuple[bool, str | None]:
+    """``fight``'s ``over`` and ``next`` alone (``erc.core.status.progress``)."""
+    from erc.core.status import progress as found
+
+    return found(state, can_act=can_act, standing=standing, done=acted)

@@ -22,6 +22,7 @@ from erc.core.events import (
     Spend,
     kinds_table,
 )
+from erc.core.kept import condition_terms
 from erc.core.value import replace
 from erc.rulesets.er.conditions import no_action
 from erc.rulesets.er.model import Combatant, Drop, Encounter, Weapon
@@ -250,9 +251,28 @@ class Tracker(fold.Tracker):
     def freeze(self) -> State:
         self.settle()  # the file's own grapples, before any event
         encounter: Encounter = self.encounter
-        combatants = tuple(self._combatant(c) for c in encounter.combatants)
+        fighters, frozen, made = self.fighters, self.frozen, self._made
+        weapons_still = not (self.drops or self.lockers or self.taken)
+        combatants = []
+        for c in encounter.combatants:
+            name = c.name
+            if weapons_still and not self.disarmed[name] and not self.locked[name]:
+                # the one made before from the same Body, spending and conditions
+                # (``fold.Tracker.frozen``); a weapon held, locked or flung: made in full
+                f = fighters[name]
+                key = (name, f.health, *f.spent.items())
+                if f.conditions:
+                    key += condition_terms(f.conditions.values())
+                combatants.append(frozen(c, key, made))
+            else:
+                combatants.append(made(c))
+        kept = tuple(combatants)
         return State(
-            encounter=replace(encounter, combatants=combatants),
+            encounter=frozen(  # the same combatants, by identity: the same encounter
+                encounter,
+                tuple(map(id, kept)),  # (each one kept, so no id is reused while kept)
+                lambda e: replace(e, combatants=kept),
+            ),
             round=self.round,
             order=self.order,
             rolls=self.rolls,
@@ -263,7 +283,7 @@ class Tracker(fold.Tracker):
             taken=tuple(self.taken.values()),
         )
 
-    def _combatant(self, combatant: Combatant) -> Combatant:
+    def _made(self, combatant: Combatant) -> Combatant:
         fighter = self.fighters[combatant.name]
         spent = fighter.spent
         disarmed = self.disarmed[combatant.name]

@@ -40,6 +40,9 @@ class Model(simulate.Model):
     def fight(self, state: State) -> Turns:
         return conditions.fight(state)  # R15.4 counts as R11.5 stands
 
+    def progress(self, state: State) -> tuple[bool, str | None]:
+        return conditions.progress(state)
+
     def roll_init(self, table: simulate.Table) -> None:
         from erc.rulesets.er.commands.roll_init import roll_init
 

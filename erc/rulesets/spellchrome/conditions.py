@@ -23,9 +23,14 @@ immobilized (like being tied securely to a chair)", or unaware."""
 
 def cannot_act(who: Combatant) -> str | None:
     """SC1.4: why ``who`` can take no action now (down at 0 HP or below, or a condition)."""
-    if who.down:
+    if who.hp <= 0:  # ``down``
         return f"down ({who.hp} HP: a character without Hit Points cannot take any actions)"
-    return next((c for c in NO_ACTION if who.has(c)), None)
+    if not who.conditions:
+        return None  # the common case, asked many times a turn in ``erc simulate``
+    for condition in NO_ACTION:
+        if who.has(condition):
+            return condition
+    return None
 
 
 UNAWARE = ("unaware",)
@@ -43,7 +48,7 @@ def flat_footed_from(who: Combatant, *, aware_of_attacker: bool = False) -> tupl
 
 def standing(who: Combatant) -> bool:
     """Still in the fight (``erc status``): above 0 HP and not unconscious."""
-    return not who.down and not who.has("unconscious")
+    return who.hp > 0 and not (who.conditions and who.has("unconscious"))
 
 
 def acted(who: Combatant) -> bool:

@@ -181,9 +181,32 @@ class Tracker(fold.Tracker):
 
     def freeze(self) -> State:
         encounter: Encounter = self.encounter
-        combatants = tuple(self._combatant(c) for c in encounter.combatants)
+        fighters, dr, frozen, made = self.fighters, self.dr, self.frozen, self._made
+        combatants = []
+        for c in encounter.combatants:
+            # the one made before from the same HP, EX-HP, DR, spending and conditions
+            # (``fold.Tracker.frozen``)
+            name = c.name
+            f = fighters[name]
+            key = (
+                name,
+                f.health,
+                f.extra,
+                dr.get(name),
+                *f.spent.items(),
+            )
+            if f.conditions:
+                from erc.core.kept import condition_terms  # (not the fold's: a key's)
+
+                key += condition_terms(f.conditions.values())
+            combatants.append(frozen(c, key, made))
+        kept = tuple(combatants)
         return State(
-            encounter=replace(encounter, combatants=combatants),
+            encounter=frozen(  # the same combatants, by identity: the same encounter
+                encounter,
+                tuple(map(id, kept)),  # (each one kept, so no id is reused while kept)
+                lambda e: replace(e, combatants=kept),
+            ),
             round=self.round,
             order=self.order,
             rolls=self.rolls,
@@ -193,7 +216,7 @@ class Tracker(fold.Tracker):
             initiative=self.rows,
         )
 
-    def _combatant(self, combatant: Combatant) -> Combatant:
+    def _made(self, combatant: Combatant) -> Combatant:
         fighter = self.fighters[combatant.name]
         spent = fighter.spent
         dr = self.dr.get(combatant.name)

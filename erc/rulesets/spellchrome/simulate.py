@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from erc.core import simulate
 from erc.core.errors import ErcError
-from erc.core.status import turns
+from erc.core.status import progress, turns
 from erc.rulesets.spellchrome import conditions
 from erc.rulesets.spellchrome.conditions import cannot_act, standing
 
@@ -38,11 +38,16 @@ class Model(simulate.Model):
 
     def counts(self, combatant: Combatant) -> bool:
         """Point 16: above 0 HP and able to act (SC1.4)."""
-        return not combatant.down and cannot_act(combatant) is None
+        return cannot_act(combatant) is None  # (down included)
 
     def fight(self, state: State) -> Turns:
         return turns(
             state, acted=conditions.acted, can_act=conditions.can_act, standing=self.counts
+        )
+
+    def progress(self, state: State) -> tuple[bool, str | None]:
+        return progress(
+            state, can_act=conditions.can_act, standing=self.counts, done=conditions.acted
         )
 
     def roll_init(self, table: simulate.Table) -> None:

@@ -29,7 +29,8 @@ def weapons_named(who: Combatant, names: Iterable[str]) -> tuple[Weapon, ...]:
 
 def locks_given_up(loaded: Loaded, who: Combatant, used: Iterable[str]) -> tuple[Lock, ...]:
     """The locks ``who`` holds that striking with the weapons ``used`` gives up."""
-    return released(who, state_of(loaded).locks, weapons_named(who, used))
+    locks = state_of(loaded).locks
+    return released(who, locks, weapons_named(who, used)) if locks else ()
 
 
 __all__ = ["actor", "locks_given_up", "release_notes"]

@@ -91,7 +91,8 @@ def attack(
         advantage_damage=encounter.rules.advantage_damage,
     )
     locks = locks_given_up(loaded, who, (s.weapon for s in plan.strikes))
-    plan = replace(plan, notes=notes + plan.notes + release_notes(locks))
+    if notes or locks:  # else the plan as made, which ``rules.resolver`` has seen before
+        plan = replace(plan, notes=notes + plan.notes + release_notes(locks))
 
     def odds() -> dict[str, object]:
         from erc.rulesets.er.odds.attack import contract, exact

@@ -40,6 +40,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from erc.core.checks import succeeds
 from erc.core.dice import Dice, Mode
 from erc.core.errors import ErcError, did_you_mean
+from erc.core.kept import by_identity, by_inputs
 from erc.core.value import Value
 from erc.rulesets.er.conditions import (
     HAND_POOLS,
@@ -221,6 +222,7 @@ def with_d3(damage: int, mode: Mode, d3: int) -> int:
 # --- planning -------------------------------------------------------------------------
 
 
+@by_inputs
 def plan_attack(
     attacker: Combatant,
     targets: Sequence[Combatant],
@@ -243,6 +245,7 @@ def plan_attack(
     and first target's conditions add theirs (R10), and R1.5 combines them: one advantage
     however many reasons, and advantage with disadvantage cancel. The conditions of the
     first target decide, as its strike is the one the extra or missing die changes.
+    Kept (``erc.core.kept.by_inputs``): the same combatants and options give the same plan.
     """
     chosen = tuple(targets)
     _check_targets(attacker, chosen)
@@ -582,10 +585,12 @@ def resolve(dice: Dice, plan: AttackPlan) -> Attack:
     return resolver(plan)(dice)
 
 
+@by_identity
 def resolver(plan: AttackPlan) -> Callable[[Dice], Attack]:
     """``resolve`` for one plan, with what does not depend on the dice worked out once (a
-    batch resolves one plan line after line): each strike's die purposes, and each kept
-    die's ``AttackDie`` by its face (a frozen value, made once per face and position)."""
+    batch resolves one plan line after line, a simulation a kept plan fight after fight):
+    each strike's die purposes, and each kept die's ``AttackDie`` by its face (a frozen
+    value, made once per face and position)."""
     name, mode = plan.attacker.name, plan.mode.value
     drawn = tuple(_drawing(name, s) for s in plan.strikes)
     primary = tuple(i for i, s in enumerate(plan.strikes) if s.pool == "primary")

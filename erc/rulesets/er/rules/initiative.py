@@ -15,6 +15,7 @@ from collections.abc import Mapping, Sequence
 
 from erc.core.checks import settle_ties
 from erc.core.dice import Dice
+from erc.core.kept import by_identity
 from erc.core.value import Value
 from erc.rulesets.er.conditions import NO_ACTION, standing
 from erc.rulesets.er.model import Combatant, Weapon
@@ -87,6 +88,7 @@ def in_hand(who: Combatant) -> tuple[Weapon, ...]:
     return next(((w,) for w in who.weapons if w.kind != "savage"), ())
 
 
+@by_identity
 def breakdown(who: Combatant) -> Breakdown:
     """R3.1: Agility modifier, the file's ``initiative``, heavy weapon in hand, armour."""
     heavy = next((w for w in in_hand(who) if w.weight == "heavy"), None)
