@@ -184,8 +184,12 @@ def usage_error(error: Exception) -> ErcError | None:
             else (" (try 'erc --help')")
         )
         said = error.format_message()
-        if said.startswith("Got unexpected extra argument"):  # erc attack Vessa Bandit 1
-            said += "; a name with a space goes in quotes, as one argument"
+        if said.startswith("Got unexpected extra argument"):
+            extra = said.rpartition("(")[2].rpartition(")")[0].split()
+            if any(word.startswith("--") for word in extra):  # erc roll -- -1d4 --seed 1
+                said += "; after -- every word is an argument: put options before --"
+            else:  # erc attack Vessa Bandit 1
+                said += "; a name with a space goes in quotes, as one argument"
         return ErcError("usage", said + hint)
     if isinstance(error, click_exceptions.ClickException):
         return ErcError("usage", error.format_message())

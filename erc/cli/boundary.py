@@ -220,7 +220,11 @@ def execute(mechanic: Mechanic, loaded: Loaded, options: Options) -> Outcome:
         rolls = tuple(dice.rolls)
     applied = None
     preview = None
-    if options.apply:
+    if options.apply and odds_alone and _apply_by_default():
+        from erc.core.errors import warn  # a question asked with ERC_APPLY set: answered
+
+        warn("--odds alone rolls nothing, so nothing was recorded (ERC_APPLY=1)")
+    elif options.apply:
         applied = record(mechanic, loaded, options, result, seed, rolls, odds_alone)
         if over is not None:  # R14.7: recorded, with a warning
             from erc.core.errors import warn
@@ -239,6 +243,15 @@ def execute(mechanic: Mechanic, loaded: Loaded, options: Options) -> Outcome:
         applied=applied,
         preview=preview,
     )
+
+
+def _apply_by_default() -> bool:
+    """Whether ``ERC_APPLY`` makes ``--apply`` the default (click's words for true)."""
+    import os
+
+    from erc.core.text import TRUE_WORDS
+
+    return os.environ.get("ERC_APPLY", "").strip().lower() in TRUE_WORDS
 
 
 def fight_over(mechanic: Mechanic, loaded: Loaded) -> str | None:
@@ -272,13 +285,10 @@ def record(
     from erc.core.envelope import to_data
 
     if odds_alone:
-        import os
-
-        env = " (ERC_APPLY is set: --no-apply previews)" if os.environ.get("ERC_APPLY") else ""
         raise ErcError(
             "nothing-to-apply",
             "--odds alone rolls nothing, so there is nothing "
-            f"to --apply; add --seed or --rolls to resolve it{env}",
+            "to --apply; add --seed or --rolls to resolve it",
         )
     effects = mechanic.effects(result) if mechanic.effects is not None else ()
     event: dict[str, Any] = {

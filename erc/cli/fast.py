@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import os
 
-from erc.core.text import whole_number
+from erc.core.text import FALSE_WORDS, TRUE_WORDS, whole_number
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -77,9 +77,9 @@ def parse(argv: Sequence[str], ruleset: str = "er") -> dict[str, Any] | None:
             env = os.environ.get(param.envvar)
             if env and param.flag:  # ERC_APPLY=1: click's words for a boolean
                 word = env.strip().lower()
-                if word not in _TRUE and word not in _FALSE:
+                if word not in TRUE_WORDS and word not in FALSE_WORDS:
                     return None  # Typer says what it takes
-                given[key] = word in _TRUE
+                given[key] = word in TRUE_WORDS
             elif env:
                 given[key] = [env] if param.multiple else env
         if key not in given and param.required and param.kind == "option":
@@ -166,8 +166,6 @@ def _place(params: list[Param], positional: list[str], given: dict[str, Any]) ->
 
 
 _INVALID = object()
-_TRUE = frozenset({"1", "true", "t", "yes", "y", "on"})
-_FALSE = frozenset({"0", "false", "f", "no", "n", "off"})
 
 
 def _convert(param: Param, raw: Any) -> Any:

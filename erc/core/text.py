@@ -198,3 +198,8 @@ def look_alike(name: str) -> str:
     import unicodedata
 
     return unicodedata.normalize("NFKC", name).translate(_LOOK_ALIKES).casefold()
+
+
+TRUE_WORDS = frozenset({"1", "true", "t", "yes", "y", "on"})
+FALSE_WORDS = frozenset({"0", "false", "f", "no", "n", "off"})
+"""The words a boolean environment variable takes (click's, lower-cased): ``ERC_APPLY=1``."""

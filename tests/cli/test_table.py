@@ -394,6 +394,36 @@ def test_an_extra_word_of_a_name_gets_the_same_hint(erc: Any, tmp_path: Path) ->
     assert "goes in quotes" in refused(erc, path, "usage", "attack", "Wren", "Thug", "1")
 
 
+def test_an_option_after_a_double_dash_gets_its_own_hint(erc: Any) -> None:
+    """`erc roll -- -1d4 --seed 1`: after `--` the option is an argument; the usage error
+    says to put options before `--` (not to quote a name)."""
+    ran = erc("roll", "--json", "--", "-1d4", "--seed", "1")
+    assert ran.code == 2 and "Traceback" not in ran.err
+    message = ran.error["message"]
+    assert "put options before --" in message and "quotes" not in message
+    assert erc("roll", "--seed", "1", "--json", "--", "-1d4").code == 0
+
+
+def test_odds_alone_with_erc_apply_is_answered_and_records_nothing(
+    erc: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`ERC_APPLY=1` makes `--apply` the default, but `--odds` alone draws no dice: the odds
+    are answered, with a warning that nothing was recorded; an `--apply` typed without
+    `ERC_APPLY` is still `nothing-to-apply`."""
+    path = shipped(tmp_path, "duel.yaml")
+    ok(erc, path, "roll-init", "--apply", "--rolls", "5,10,6")
+    before = journal(path).read_bytes()
+    assert "--seed or --rolls" in refused(
+        erc, path, "nothing-to-apply", "attack", "Kaela", "Ogre", "--odds", "--apply"
+    )
+    monkeypatch.setenv("ERC_APPLY", "1")
+    ran = run(erc, path, "attack", "Kaela", "Ogre", "--odds")
+    assert ran.code == 0, ran.err
+    assert "applied" not in ran.json and ran.json["result"]["odds"]
+    assert "nothing was recorded" in ran.err
+    assert journal(path).read_bytes() == before
+
+
 def test_suggestions_keep_the_files_spelling(erc: Any, tmp_path: Path) -> None:
     """Issue 30: suggestions came lowercased (`did you mean 'ogre'?`)."""
     path = shipped(tmp_path, "duel.yaml")
