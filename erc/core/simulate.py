@@ -17,6 +17,8 @@ the fights over processes gives the same fights.
 
 from __future__ import annotations
 
+import os
+
 from erc.core.dice import Dice, SeededSource
 from erc.core.errors import ErcError
 from erc.core.fold import Fighter
@@ -392,20 +394,31 @@ def run_job(job: Job) -> list[Fight]:
     """The fights of ``job`` in order (a worker's entry: it loads the file itself)."""
     ruleset, base, model = loaded_parts(job.path)
     memo = _memo(base)
-    return [
-        play(
-            Table(
-                ruleset=ruleset,
-                base=base,
-                model=model,
-                settings=job.settings,
-                seed=job.seed,
-                fight=i,
-                memo=memo,
-            )
+    fights = []
+    for i in range(job.start, job.stop):
+        if _Worker.parent is not None and os.getppid() != _Worker.parent:
+            os._exit(1)  # the run was ended (SIGTERM, say): what it plays has nowhere to go
+        table = Table(
+            ruleset=ruleset,
+            base=base,
+            model=model,
+            settings=job.settings,
+            seed=job.seed,
+            fight=i,
+            memo=memo,
         )
-        for i in range(job.start, job.stop)
-    ]
+        fights.append(play(table))
+    return fights
+
+
+class _Worker:
+    parent: int | None = None
+    """In a worker process of ``--jobs``: the run's process. A worker whose run has ended
+    stops before its next fight instead of playing its whole job out."""
+
+
+def _work_for(parent: int) -> None:
+    _Worker.parent = parent
 
 
 _MEMOS: dict[int, tuple[Any, dict[Any, Any]]] = {}
@@ -472,7 +485,7 @@ def _results(work: list[Job], jobs: int) -> Iterator[list[Fight]]:
 
     methods = multiprocessing.get_all_start_methods()
     context = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
-    with context.Pool(min(jobs, len(work))) as pool:
+    with context.Pool(min(jobs, len(work)), _work_for, (os.getpid(),)) as pool:
         yield from pool.imap(run_job, work)
 
 

@@ -168,3 +168,52 @@ def test_fuzz_sigint_at_many_moments_of_check_on_an_uncached_file(
     for n in range(runs):
         ran = _timed(tmp_path, argv, lasts * 1.1 * n / runs)
         _judge(ran, as_json)
+
+
+def _children(pid: int) -> list[int]:
+    """The processes whose parent is ``pid`` (Linux's /proc)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                stat = (entry / "stat").read_text()
+            except OSError:
+                continue
+            if int(stat.rpartition(")")[2].split()[1]) == pid:
+                found.append(int(entry.name))
+    return found
+
+
+def _gone(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return True
+    return Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()[0] == "Z"
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs Linux's /proc")
+def test_simulate_workers_stop_when_the_run_is_ended_by_sigterm(tmp_path: Path) -> None:
+    """`erc simulate --jobs 2` ended by SIGTERM (a script's `timeout`, `kill`): the workers
+    stop at their next fight instead of playing their jobs out with nowhere to report."""
+    env = {**os.environ, "ERC_CACHE_DIR": str(tmp_path / "cache")}
+    args = ["-e", str(ENCOUNTERS / "ambush.yaml"), "-n", "200000", "--jobs", "2", "--json"]
+    run = subprocess.Popen(
+        [sys.executable, "-m", "erc", "simulate", *args],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        env=env,
+    )
+    workers: list[int] = []
+    deadline = time.monotonic() + 60
+    while len(workers) < 2 and time.monotonic() < deadline:
+        time.sleep(0.1)
+        workers = _children(run.pid)
+    assert len(workers) >= 2, "the workers never started"
+    time.sleep(0.5)  # inside their jobs
+    run.send_signal(signal.SIGTERM)
+    assert run.wait(timeout=30) == -signal.SIGTERM
+    deadline = time.monotonic() + 20
+    while not all(_gone(pid) for pid in workers) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert all(_gone(pid) for pid in workers)
