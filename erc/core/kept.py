@@ -94,6 +94,7 @@ def by_inputs(function: Callable[P, R]) -> Callable[P, R]:
         made: R = store.get(tuple(inputs), key, lambda: function(*args, **options))
         return made
 
+    kept.store = store  # type: ignore[attr-defined]  # what it keeps, for a test to read
     return _named(kept, function)
 
 

@@ -17,18 +17,6 @@ from erc.rulesets.spellchrome.rules import attack as sc_attack
 from tests.conftest import ENCOUNTERS
 
 FILES = ("spellchrome-warehouse.yaml", "elysium-ogre.yaml")
-SC_OPTIONS = [
-    "weapon",
-    "distance",
-    "touch",
-    "flat_footed",
-    "full",
-    "mod",
-    "damage_mod",
-    "sneak",
-    "victim_aware",
-]
-EL_OPTIONS = ["weapon", "defense_kind", "parry_with", "charge", "move_ft", "mod", "sneak"]
 
 
 def _play(name: str, fights: int, check: Any, target: str = "weakest") -> None:
@@ -77,16 +65,17 @@ def test_a_reused_frozen_combatant_is_the_one_freeze_would_make(name: str, targe
 
 @pytest.mark.parametrize("name", FILES)
 def test_a_kept_plan_is_the_plan_the_rule_makes(name: str) -> None:
-    """Every attack plan kept while fights run equals the plan ``planned`` (the rule) makes
-    from the same combatants and options, and was handed out more than once."""
+    """Every attack plan kept while fights run equals the plan the rule itself
+    (``plan_attack.__wrapped__``) makes from the same combatants and options."""
     module = sc_attack if name.startswith("spellchrome") else el_attack
-    module._PLANS.by.clear()
+    store = module.plan_attack.store  # type: ignore[attr-defined]
+    rule = module.plan_attack.__wrapped__  # type: ignore[attr-defined]
+    store.by.clear()
     _play(name, 6, lambda table: None)
-    kept = module._PLANS.by
-    assert kept
-    keywords = SC_OPTIONS if module is sc_attack else EL_OPTIONS
-    for (_ids, options), (inputs, plan) in kept.items():
-        assert module.planned(*inputs, **dict(zip(keywords, options, strict=True))) == plan
+    assert store.by
+    for (_ids, key), (inputs, plan) in store.by.items():
+        options = dict(part for part in key if isinstance(part, tuple))
+        assert rule(*inputs, **options) == plan
 
 
 def test_kept_makes_once_per_identity_and_option() -> None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from erc.core.checks import MAX_MOD, Opposed, Roller
 from erc.core.dice import Dice
 from erc.core.errors import ErcError
-from erc.core.kept import Kept
+from erc.core.kept import by_inputs
 from erc.core.value import Value
 from erc.rulesets.elysium.conditions import actor, two
 from erc.rulesets.elysium.model import HAND_TO_HAND, Combatant, Settings, Weapon, die_sides
@@ -179,46 +179,8 @@ class Attack(Value):
     notes: tuple[str, ...]
 
 
-_PLANS = Kept()
-
-
+@by_inputs
 def plan_attack(
-    attacker: Combatant,
-    defender: Combatant,
-    rules: Settings,
-    *,
-    weapon: str | None = None,
-    defense_kind: str | None = None,
-    parry_with: str | None = None,
-    charge: bool = False,
-    move_ft: int | None = None,
-    mod: int = 0,
-    sneak: bool = False,
-) -> AttackPlan:
-    """``planned`` (the rule), kept: the same frozen combatants and options give the plan
-    made before (``erc.core.kept``: ``erc simulate`` attacks with the same combatants, by
-    identity, fight after fight)."""
-    options = (weapon, defense_kind, parry_with, charge, move_ft, mod, sneak)
-    plan: AttackPlan = _PLANS.get(
-        (attacker, defender, rules),
-        options,
-        lambda: planned(
-            attacker,
-            defender,
-            rules,
-            weapon=weapon,
-            defense_kind=defense_kind,
-            parry_with=parry_with,
-            charge=charge,
-            move_ft=move_ft,
-            mod=mod,
-            sneak=sneak,
-        ),
-    )
-    return plan
-
-
-def planned(
     attacker: Combatant,
     defender: Combatant,
     rules: Settings,

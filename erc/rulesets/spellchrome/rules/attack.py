@@ -30,7 +30,7 @@ from erc.core.checks import MAX_MOD, succeeds
 from erc.core.dice import Dice
 from erc.core.errors import ErcError, did_you_mean
 from erc.core.expr import roll as roll_expression
-from erc.core.kept import Kept
+from erc.core.kept import by_inputs
 from erc.core.value import Value
 from erc.rulesets.spellchrome.conditions import flat_footed_from
 from erc.rulesets.spellchrome.model import Combatant, Weapon
@@ -215,48 +215,8 @@ def choose_weapon(attacker: Combatant, name: str | None) -> Weapon:
     return found
 
 
-_PLANS = Kept()
-
-
+@by_inputs
 def plan_attack(
-    attacker: Combatant,
-    target: Combatant,
-    *,
-    weapon: str | None = None,
-    distance: int = 0,
-    touch: bool = False,
-    flat_footed: bool = False,
-    full: bool = False,
-    mod: int = 0,
-    damage_mod: int = 0,
-    sneak: bool = False,
-    victim_aware: bool = False,
-) -> AttackPlan:
-    """``planned`` (the rule), kept: the same frozen combatants and options give the plan
-    made before (``erc.core.kept``: ``erc simulate`` attacks with the same combatants, by
-    identity, fight after fight)."""
-    options = (weapon, distance, touch, flat_footed, full, mod, damage_mod, sneak, victim_aware)
-    plan: AttackPlan = _PLANS.get(
-        (attacker, target),
-        options,
-        lambda: planned(
-            attacker,
-            target,
-            weapon=weapon,
-            distance=distance,
-            touch=touch,
-            flat_footed=flat_footed,
-            full=full,
-            mod=mod,
-            damage_mod=damage_mod,
-            sneak=sneak,
-            victim_aware=victim_aware,
-        ),
-    )
-    return plan
-
-
-def planned(
     attacker: Combatant,
     target: Combatant,
     *,
