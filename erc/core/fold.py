@@ -21,13 +21,13 @@ from erc.core.value import Value
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterable, Mapping
-    from typing import Any
+    from typing import Any, ClassVar
 
     from erc.core.events import Join, RoundStart
     from erc.core.journal import Entry
 
 
-MEMO_MOST = 20_000
+MEMO_MOST = 100_000
 """Combatants a tracker's ``frozen`` keeps before it starts over."""
 SNAPSHOT_TAIL = 256
 """Events folded past the last snapshot that make the next one (``erc.core.snapshot``)."""
@@ -45,6 +45,11 @@ class State(Value):
     """That order's dice: ``(name, roll, roll-off dice)`` (house rule ``initiative: keep``)."""
     events: int = 0
     """Events in the journal, undone ones and undos included."""
+
+    replaced_each_round: ClassVar[frozenset[str]] = frozenset({"order", "rolls"})
+    """The parts a round's start sets whatever they were before (``Tracker.start_round``;
+    a ruleset's subclass adds its own): the state as a round starts does not depend on them
+    (``erc simulate`` keeps it by the rest)."""
 
 
 class Fighter:

@@ -21,10 +21,16 @@ if TYPE_CHECKING:
     R = TypeVar("R")
 
 
+KEPT_MOST = 32_768
+"""Results a ``Kept`` store or a ``by_identity`` function keeps before it starts over: as many
+as the frozen combatants they are made from (``erc.core.fold.MEMO_MOST``) can give in a long
+run (an Elysium fight's combatants vary most: 10,000 fights of a file freeze some 80,000)."""
+
+
 class Kept:
     __slots__ = ("by", "most")
 
-    def __init__(self, most: int = 4096) -> None:
+    def __init__(self, most: int = KEPT_MOST) -> None:
         self.most = most
         self.by: dict[Any, tuple[tuple[Any, ...], Any]] = {}
 
@@ -48,8 +54,7 @@ def condition_terms(conditions: Iterable[Condition]) -> tuple[tuple[Any, ...], .
     return tuple((c.name, c.by, c.until_round, c.actions) for c in conditions)
 
 
-KEPT_BY_IDENTITY = 4096
-"""Results a ``by_identity`` function keeps before it starts over."""
+KEPT_BY_IDENTITY = KEPT_MOST
 
 
 def by_identity(function: Callable[[V], R]) -> Callable[[V], R]:

@@ -23,7 +23,7 @@ from erc.core.dice import Dice, SeededSource
 from erc.core.errors import ErcError
 from erc.core.fold import Fighter
 from erc.core.session import Loaded
-from erc.core.value import Value
+from erc.core.value import Value, replace
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -93,7 +93,9 @@ class Model:
 
     def progress(self, state: State) -> tuple[bool, str | None]:
         """``fight``'s ``over`` and ``next`` alone: a ruleset answers them with
-        ``erc.core.status.progress`` (the same questions, without the rest of ``Turns``)."""
+        ``erc.core.status.progress`` (the same questions, without the rest of ``Turns``).
+        A function of the state's encounter and order alone (``Table.progress`` keeps the
+        answer by them)."""
         fight = self.fight(state)
         return fight.over, fight.next
 
@@ -208,6 +210,20 @@ class Table(Loaded):
         return result
 
     def advance(self, number: int) -> State:
+        """``Loaded.advance``: the state as round ``number`` starts, a function of the state
+        as it stands (its events' count aside), so worked out once per such state in a run
+        (the fights of a file start many rounds from the same one); ``_advanced`` works it
+        out."""
+        state = self.state
+        key = _advance_key(state, number)
+        if key is None:
+            return self._advanced(number)
+        made: State = self._tracker.frozen(state.encounter, key, lambda _: self._advanced(number))
+        if made.events != state.events + 1:  # the one event it applies, counted
+            made = replace(made, events=state.events + 1)
+        return made
+
+    def _advanced(self, number: int) -> State:
         """``Loaded.advance`` on a copy of the live tracker: its containers and fighters
         copied, its frozen values, its encounter and ``frozen``'s cache shared."""
         from erc.core.events import RoundStart
@@ -222,11 +238,20 @@ class Table(Loaded):
         return apply_live(copy, (RoundStart(number),)).freeze()
 
     def progress(self) -> tuple[bool, str | None]:
-        """``Model.progress`` of the state as it stands (worked out once per state)."""
+        """``Model.progress`` of the state as it stands: worked out once per state, and
+        once per encounter and order in a run (the fights of a file meet the same frozen
+        encounters again, ``fold.Tracker.frozen``)."""
         state = self.state
         if self._progress is None or self._progress[0] is not state:
-            self._progress = (state, self.model.progress(state))
+            encounter = state.encounter
+            answer = self._tracker.frozen(
+                encounter, (_PROGRESS, id(encounter), state.order), self._progress_of
+            )
+            self._progress = (state, answer)
         return self._progress[1]
+
+    def _progress_of(self, encounter: Any) -> tuple[bool, str | None]:
+        return self.model.progress(self.state)
 
     def over(self) -> bool:
         return self.progress()[0]
@@ -253,6 +278,36 @@ class Table(Loaded):
         return str(chosen[1].name)
 
 
+def _advance_key(state: State, number: int) -> tuple[Any, ...] | None:
+    """``Table.advance``'s key in the shared ``frozen`` cache: the round to start and every
+    part of the state the new round can depend on, the encounter by identity, the rest by
+    value; not the events' count, nor what a round's start replaces whatever it was
+    (``State.replaced_each_round``). None for a state with a part that has no value to
+    compare (nothing is kept)."""
+    parts: list[Any] = [_ADVANCE, number, id(state.encounter)]
+    replaced = state.replaced_each_round
+    for name in state._fields:
+        if name != "encounter" and name != "events" and name not in replaced:
+            parts.append(_plain(getattr(state, name)))
+    key = tuple(parts)
+    try:
+        hash(key)
+    except TypeError:
+        return None
+    return key
+
+
+def _plain(value: Any) -> Any:
+    """A part of a state as a key: its mappings as tuples of items, all the way down."""
+    if isinstance(value, dict):
+        return tuple((k, _plain(v)) for k, v in value.items())
+    return value
+
+
+_ADVANCE = object()
+"""The first part of a ``Table.advance`` answer's key in the shared ``frozen`` cache."""
+_PROGRESS = object()
+"""The first part of a ``Table.progress`` answer's key in the shared ``frozen`` cache."""
 _SHARED = frozenset({"encounter", "kinds", "memo"})
 """A tracker's attributes its copy shares: the frozen encounter and ``freeze``'s cache."""
 _FROZEN: set[type] = {int, str, bool, float, type(None), tuple, frozenset}

@@ -1,6 +1,7 @@
-"""``erc simulate``'s shortcuts in Spellchrome and Elysium give what the plain way gives: a
-combatant frozen before and reused (``fold.Tracker.frozen``), an attack plan kept by the
-identity of its combatants (``erc.core.kept``), a parsed dice expression kept."""
+"""``erc simulate``'s shortcuts give what the plain way gives: a combatant frozen before and
+reused (``fold.Tracker.frozen``), an attack plan kept by the identity of its combatants
+(``erc.core.kept``), a parsed dice expression kept, and the answers a run keeps per state
+(who is next, the state as a round starts)."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ from erc.rulesets.spellchrome.rules import attack as sc_attack
 from tests.conftest import ENCOUNTERS
 
 FILES = ("spellchrome-warehouse.yaml", "elysium-ogre.yaml")
+SHIPPED = tuple(sorted(path.name for path in ENCOUNTERS.glob("*.yaml")))
 
 
 def _play(name: str, fights: int, check: Any, target: str = "weakest") -> None:
@@ -61,6 +63,28 @@ def test_a_reused_frozen_combatant_is_the_one_freeze_would_make(name: str, targe
 
     _play(name, 6, check, target)
     assert seen["reused"] > 0  # the memo served (else this test checks nothing)
+
+
+@pytest.mark.parametrize("name", SHIPPED)
+def test_a_kept_answer_is_the_answer_worked_out_afresh(name: str) -> None:
+    """After every action of several fights sharing one memo: who is next and whether the
+    fight is over (``Table.progress``), and the state as the next round starts
+    (``Table.advance``), kept per state in the run, equal what the ruleset works out anew."""
+    seen = {"advance": 0, "progress": 0}
+
+    def check(table: sim.Table) -> None:
+        kept = table._tracker.memo
+        before = len(kept)
+        assert table.progress() == table.model.progress(table.state)
+        seen["progress"] += len(kept) == before
+        number = table.state.round + 1
+        before = len(kept)
+        assert table.advance(number) == table._advanced(number)
+        seen["advance"] += len(kept) == before
+
+    _play(name, 8, check)
+    assert seen["progress"] > 0  # the kept answers served (else this test checks nothing)
+    assert seen["advance"] > 0
 
 
 @pytest.mark.parametrize("name", FILES)

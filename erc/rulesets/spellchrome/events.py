@@ -113,6 +113,9 @@ class State(fold.State):
     initiative: tuple[Row, ...] = ()
     """The last applied ``roll-init``'s order (SC2.4 ``keep``), without later delays."""
 
+    replaced_each_round = fold.State.replaced_each_round | {"dr", "delays", "initiative"}
+    """``Tracker.start_round`` clears the DR rolls, the delays and the order's rows."""
+
 
 def state_of(loaded: Loaded) -> State:
     state = loaded.state
