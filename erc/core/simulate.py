@@ -500,6 +500,9 @@ def jobs_of(
     ]
 
 
+JOB_FIGHTS = 100
+"""The most fights in one job: a run's progress is told a job at a time, and the processes
+of ``--jobs`` end together to within a job's fights."""
 WARM_UP = 20
 """Fights a run over several processes plays first in its own, so that the workers it
 forks start with the rules imported and the frozen combatants and plans made (a first
@@ -524,7 +527,8 @@ def run(
         fights = run_job(Job(path=path, settings=settings, seed=seed, start=1, stop=WARM_UP + 1))
         progress(WARM_UP)
         first = WARM_UP + 1
-    parts = (64 if jobs <= 1 else jobs * 4) if n >= 64 else 1
+    parts = max(jobs, 1) if n >= 64 else 1
+    parts = max(parts, -(-n // JOB_FIGHTS))  # the bar hears of the fights a few at a time
     for done in _results(jobs_of(path, settings, seed, n, parts, first), jobs):
         fights += done
         progress(len(done))
