@@ -113,6 +113,24 @@ class Model:
         raise NotImplementedError
 
 
+def turn_damage(attack: Callable[[], Mechanic]) -> dict[int, Fraction]:
+    """The exact health one attack takes (R15.6): the distribution of ``attack()``'s
+    ``--odds``. An attacker the attack command refuses (no weapon for any pool, say) gives
+    its turn up, as the simulation plays it (R15.3): it takes none. ``cannot-act`` is not
+    such a refusal: the caller's to report."""
+    from fractions import Fraction
+
+    try:
+        odds = attack().odds
+    except ErcError as error:
+        if error.code == "cannot-act":
+            raise
+        return {0: Fraction(1)}
+    assert odds is not None
+    exact = odds()["exact"]["distribution"]
+    return {int(damage): Fraction(p) for damage, p in exact.items()}
+
+
 def model_of(ruleset: Ruleset) -> Model:
     found: Model = ruleset.simulate().MODEL
     return found

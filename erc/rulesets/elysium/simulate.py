@@ -101,10 +101,7 @@ def _turn(table: simulate.Table, who: Combatant, target: str) -> dict[int, Fract
     total: dict[int, Fraction] = {0: Fraction(1)}
     if not who.weapons or who.weapons[0].ap <= 0:
         return total
-    odds = attack(table, who.name, target).odds
-    assert odds is not None
-    exact = odds()["exact"]["distribution"]
-    one = {int(damage): Fraction(p) for damage, p in exact.items()}
+    one = simulate.turn_damage(lambda: attack(table, who.name, target))
     for _ in range(who.ap // who.weapons[0].ap):
         total = convolve(total, one)
     return total

@@ -16,8 +16,6 @@ from erc.rulesets.er.conditions import standing
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Any
-
     from erc.core.fold import State
     from erc.core.status import Turns
     from erc.rulesets.er.model import Combatant
@@ -74,19 +72,11 @@ class Model(simulate.Model):
             b=b,
             health_a=encounter.get(a).body,
             health_b=encounter.get(b).body,
-            a_to_b=_distribution(attack(table, a, [b]).odds),
-            b_to_a=_distribution(attack(table, b, [a]).odds),
+            a_to_b=simulate.turn_damage(lambda: attack(table, a, [b])),
+            b_to_a=simulate.turn_damage(lambda: attack(table, b, [a])),
             p_a_first=simulate.first_odds(first.resolve, a),
             keep=encounter.rules.initiative == "keep",
         )
-
-
-def _distribution(odds: Any) -> dict[int, Any]:
-    """``--odds``'s exact damage distribution (its ``exact`` fractions)."""
-    from fractions import Fraction
-
-    exact = odds()["exact"]["distribution"]
-    return {int(damage): Fraction(p) for damage, p in exact.items()}
 
 
 MODEL = Model()

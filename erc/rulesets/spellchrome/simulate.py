@@ -19,8 +19,6 @@ from erc.rulesets.spellchrome.conditions import cannot_act, standing
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Any
-
     from erc.core.fold import State
     from erc.core.status import Turns
     from erc.rulesets.spellchrome.model import Combatant
@@ -86,19 +84,11 @@ class Model(simulate.Model):
             b=b,
             health_a=encounter.get(a).hp,
             health_b=encounter.get(b).hp,
-            a_to_b=_distribution(attack(table, a, b, full=True).odds),
-            b_to_a=_distribution(attack(table, b, a, full=True).odds),
+            a_to_b=simulate.turn_damage(lambda: attack(table, a, b, full=True)),
+            b_to_a=simulate.turn_damage(lambda: attack(table, b, a, full=True)),
             p_a_first=simulate.first_odds(roll_init(table).resolve, a),
             keep=encounter.rules.initiative == "keep",
         )
-
-
-def _distribution(odds: Any) -> dict[int, Any]:
-    """``--odds``'s exact distribution of HP lost (its ``exact`` fractions)."""
-    from fractions import Fraction
-
-    exact = odds()["exact"]["distribution"]
-    return {int(damage): Fraction(p) for damage, p in exact.items()}
 
 
 MODEL = Model()
