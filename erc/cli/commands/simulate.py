@@ -180,10 +180,14 @@ def _trace(path: str, table: Any) -> Outcome:
     fight = play(table)
     lines = []
     for step in table.steps or ():
-        words = ["erc", step.words[0], "-e", path, *step.words[1:]]
+        command, *rest = step.words
+        names, options = _split_step(table.ruleset.name, command, rest)
+        dashed = any(name.startswith("-") for name in names)  # "-A": a name, not an option
+        words = ["erc", command, "-e", path, *([] if dashed else names), *options]
         if step.rolls:
             words += ["--rolls", ",".join(map(str, step.rolls))]
-        lines.append(" ".join(shlex.quote(w) for w in [*words, "--apply"]))
+        words += ["--apply", "--", *names] if dashed else ["--apply"]
+        lines.append(" ".join(shlex.quote(w) for w in words))
     status = table.ruleset.status().status(table)
     winner = sides_of(table.base)[fight.winner] if fight.winner >= 0 else None
     seed = table.seed
@@ -196,6 +200,16 @@ def _trace(path: str, table: Any) -> Outcome:
         final_status=status,
     )
     return Outcome("simulate", result, renderer, table.base)
+
+
+def _split_step(ruleset: str, command: str, words: Sequence[str]) -> tuple[list[str], list[str]]:
+    """A step's words after its command: the names (one word for each argument the command
+    declares: a fight's step names one target) and its options."""
+    from erc.cli.fast import spec_of
+
+    spec = spec_of(ruleset, command)
+    count = sum(1 for p in spec.params if p.kind == "argument") if spec is not None else 0
+    return list(words[:count]), list(words[count:])
 
 
 def _progress(n: int, as_json: bool) -> Callable[[int], None]:

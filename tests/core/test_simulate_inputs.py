@@ -1,0 +1,66 @@
+"""``erc simulate`` on odd files and odd option mixes (a red-team pass): every one either
+runs as a GM would expect or is exit 2 with a clear message, and ``--trace`` lines always
+replay through ``erc batch``."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.conftest import ENCOUNTERS, ROOT
+
+FIGHTER = (
+    "ac: 10, body: 5, attributes: {strength: 2}, pools: {primary: 1}, "
+    "weapons: [{name: s, kind: melee, weight: light, damage_type: edged}]"
+)
+
+
+def _file(tmp_path: Path, *combatants: str) -> Path:
+    path = tmp_path / "fight.yaml"
+    path.write_text("erc: 1\ncombatants:\n" + "".join(f"  - {{{c}}}\n" for c in combatants))
+    return path
+
+
+def _replayed_status(lines: list[str], path: Path, tmp_path: Path, erc: Any) -> Any:
+    journal = tmp_path / "replay.jsonl"
+    batch = subprocess.run(
+        [sys.executable, "-m", "erc", "batch"],
+        input="\n".join(lines) + "\n",
+        capture_output=True,
+        text=True,
+        env={**os.environ, "ERC_JOURNAL": str(journal)},
+        cwd=ROOT,
+        check=False,
+    )
+    assert batch.returncode == 0, batch.stdout[-2000:]
+    return erc("status", "-e", path, "--journal", journal, "--json").json["result"]
+
+
+def test_trace_of_a_combatant_whose_name_starts_with_a_dash_replays(
+    tmp_path: Path, erc: Any
+) -> None:
+    """A name may start with ``-`` (``-A``, ``-1``); its trace lines put the names after
+    ``--``, where erc reads them as names, not options."""
+    path = _file(tmp_path, f"name: -A, side: x, {FIGHTER}", f"name: B, side: y, {FIGHTER}")
+    traced = erc("simulate", "-e", path, "--seed", "7", "--trace", "1", "--json")
+    assert traced.code == 0, traced.err
+    result = traced.json["result"]
+    assert any(" -- " in line and line.endswith(" -A") for line in result["lines"])
+    replayed = _replayed_status(result["lines"], path, tmp_path, erc)
+    simulated = result["final_status"]
+    replayed.pop("journal")
+    simulated.pop("journal")
+    assert replayed == simulated
+
+
+def test_trace_lines_of_ordinary_names_keep_their_shape(erc: Any) -> None:
+    """No ``--`` where no name needs it: the lines read as a GM would type them."""
+    path = ENCOUNTERS / "duel.yaml"
+    lines = erc("simulate", "-e", path, "--seed", "5", "--trace", "2", "--json").json["result"]
+    assert not any(" -- " in line for line in lines["lines"])
+    assert any(line.startswith(f"erc attack -e {path} Kaela ") for line in lines["lines"])
