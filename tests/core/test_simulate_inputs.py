@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from tests.conftest import ENCOUNTERS, ROOT
+from tests.conftest import ENCOUNTERS, FIXTURES, ROOT
 
 FIGHTER = (
     "ac: 10, body: 5, attributes: {strength: 2}, pools: {primary: 1}, "
@@ -64,3 +64,47 @@ def test_trace_lines_of_ordinary_names_keep_their_shape(erc: Any) -> None:
     lines = erc("simulate", "-e", path, "--seed", "5", "--trace", "2", "--json").json["result"]
     assert not any(" -- " in line for line in lines["lines"])
     assert any(line.startswith(f"erc attack -e {path} Kaela ") for line in lines["lines"])
+
+
+def test_a_sideless_combatant_named_like_a_side_is_refused_not_merged(
+    tmp_path: Path, erc: Any
+) -> None:
+    """A combatant with no side is a side of its own; at the table (``erc status``) it is
+    no ally of a side that has its name. The report names a sideless one's side by its
+    name, so such a file cannot be told apart: exit 2, saying what to change (the fight was
+    refused as one-sided, or played with the two as allies)."""
+    wolf = f"name: Wolf, {FIGHTER}"
+    hunter = f"name: Hunter, side: Wolf, {FIGHTER}"
+    path = _file(tmp_path, wolf, hunter)
+    assert erc("status", "-e", path, "--journal", tmp_path / "j.jsonl").code == 0
+    for lines in ([wolf, hunter], [wolf, hunter, f"name: Bear, side: z, {FIGHTER}"]):
+        path = _file(tmp_path, *lines)
+        ran = erc("simulate", "-e", path, "-n", "5", "--json")
+        assert ran.code == 2 and ran.out == ""
+        assert ran.error["code"] == "side-clash"
+        assert "Wolf" in ran.error["message"] and "give Wolf a side" in ran.error["message"]
+
+
+def test_a_file_with_no_combatants_says_so(tmp_path: Path, erc: Any) -> None:
+    path = tmp_path / "empty.yaml"
+    path.write_text("erc: 1\ncombatants: []\n")
+    ran = erc("simulate", "-e", path, "--json")
+    assert ran.code == 2
+    assert ran.error["code"] == "one-side"
+    assert "no combatants" in ran.error["message"]
+
+
+@pytest.mark.parametrize(
+    "extra", [["--expect", "party>=0.99"], ["--expect", "monsters>=0"], ["--exact"]]
+)
+def test_trace_with_expect_or_exact_is_a_usage_error(extra: list[str], erc: Any) -> None:
+    """``--trace K`` prints one fight instead of the run: an ``--expect`` beside it would go
+    unchecked (exit 0 in CI whatever the odds) and ``--exact`` unshown, so the line is
+    refused rather than half obeyed."""
+    path = FIXTURES / "simulate" / "er-duel.yaml"
+    if extra[0] == "--expect":
+        path = ENCOUNTERS / "duel.yaml"
+    ran = erc("simulate", "-e", path, "--seed", "1", "--trace", "2", *extra, "--json")
+    assert ran.code == 2 and ran.out == ""
+    assert ran.error["code"] == "usage"
+    assert "--trace" in ran.error["message"] and extra[0] in ran.error["message"]

@@ -80,6 +80,13 @@ def simulate(
 
     if not encounter:
         raise ErcError("no-encounter", "no encounter file: give -e FILE or set ERC_ENCOUNTER")
+    if trace is not None and (expect or exact):
+        given = "--expect" if expect else "--exact"
+        raise ErcError(
+            "usage",
+            f"--trace prints one fight instead of the run, so {given} would go unchecked: "
+            f"give {given} without --trace",
+        )
     given = parse_seed(seed)
     parts = sim.loaded_parts(encounter)
     ruleset, base, model = parts
@@ -127,6 +134,20 @@ def _sides(base: Any, path: str) -> tuple[str, ...]:
     """The file's sides: a fight needs two."""
     from erc.core.simulate import sides_of
 
+    if not base.combatants:
+        raise ErcError(
+            "one-side", "the file has no combatants: there is no fight to simulate", path
+        )
+    labels = {c.side: c.name for c in base.combatants if c.side}
+    for c in base.combatants:
+        if not c.side and c.name in labels:
+            raise ErcError(
+                "side-clash",
+                f"{c.name} has no side, and {c.name!r} is also the side of {labels[c.name]}: "
+                f"the report names a combatant of no side by its name, so it cannot tell "
+                f"the two apart; give {c.name} a side",
+                path,
+            )
     sides = sides_of(base)
     if len(sides) < 2:
         raise ErcError(
@@ -181,7 +202,7 @@ def _trace(path: str, table: Any) -> Outcome:
     lines = []
     for step in table.steps or ():
         command, *rest = step.words
-        names, options = _split_step(table.ruleset.name, command, rest)
+        names, options = _split_step(table.ruleset, command, rest)
         dashed = any(name.startswith("-") for name in names)  # "-A": a name, not an option
         words = ["erc", command, "-e", path, *([] if dashed else names), *options]
         if step.rolls:
@@ -202,13 +223,13 @@ def _trace(path: str, table: Any) -> Outcome:
     return Outcome("simulate", result, renderer, table.base)
 
 
-def _split_step(ruleset: str, command: str, words: Sequence[str]) -> tuple[list[str], list[str]]:
+def _split_step(ruleset: Any, command: str, words: Sequence[str]) -> tuple[list[str], list[str]]:
     """A step's words after its command: the names (one word for each argument the command
     declares: a fight's step names one target) and its options."""
-    from erc.cli.fast import spec_of
+    from erc.core.mechanic import declared
 
-    spec = spec_of(ruleset, command)
-    count = sum(1 for p in spec.params if p.kind == "argument") if spec is not None else 0
+    func = ruleset.command(command)
+    count = sum(1 for _, d in declared(func) if d.kind == "argument") if func else 0
     return list(words[:count]), list(words[count:])
 
 
