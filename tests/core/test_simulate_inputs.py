@@ -108,3 +108,17 @@ def test_trace_with_expect_or_exact_is_a_usage_error(extra: list[str], erc: Any)
     assert ran.code == 2 and ran.out == ""
     assert ran.error["code"] == "usage"
     assert "--trace" in ran.error["message"] and extra[0] in ran.error["message"]
+
+
+def test_expect_reads_a_side_whose_label_holds_the_sign_or_differs_only_in_case() -> None:
+    """A side is any label: ``--expect`` splits at the last ``>=``, and a label given
+    exactly is that side even where another differs from it only in case."""
+    from erc.cli.commands.simulate import parse_expectations
+
+    sides = ["a>=b", "Party", "party"]
+    assert parse_expectations(["a>=b>=0.5"], sides) == [("a>=b", 0.5)]
+    assert parse_expectations(["party>=0.25", "Party>=0.5"], sides) == [
+        ("party", 0.25),
+        ("Party", 0.5),
+    ]
+    assert parse_expectations(["PARTY>=1"], ["x", "Party"]) == [("Party", 1.0)]

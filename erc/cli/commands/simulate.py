@@ -169,7 +169,7 @@ def parse_expectations(texts: Sequence[str], sides: Sequence[str]) -> list[tuple
     """``--expect SIDE>=P``: a side of the file and a chance from 0 to 1."""
     out = []
     for text in texts:
-        side, sign, number = text.partition(">=")
+        side, sign, number = text.rpartition(">=")  # a side's label may hold ">=" too
         side = side.strip()
         if not sign:
             raise ErcError("bad-expect", f"--expect {text!r}: expected SIDE>=P, e.g. party>=0.6")
@@ -181,7 +181,9 @@ def parse_expectations(texts: Sequence[str], sides: Sequence[str]) -> list[tuple
             raise ErcError(
                 "bad-expect", f"--expect {text!r}: the chance must be a number from 0 to 1"
             )
-        found = [s for s in sides if s.casefold() == side.casefold()]
+        found = [s for s in sides if s == side] or [
+            s for s in sides if s.casefold() == side.casefold()
+        ]
         if not found:
             raise ErcError(
                 "bad-expect",
