@@ -122,3 +122,50 @@ def test_expect_reads_a_side_whose_label_holds_the_sign_or_differs_only_in_case(
         ("Party", 0.5),
     ]
     assert parse_expectations(["PARTY>=1"], ["x", "Party"]) == [("Party", 1.0)]
+
+
+UNARMED_DUELS = {
+    "er": "  - {name: Monk, side: a, ac: 10, body: 5, attributes: {strength: 1}, pools: {}}\n"
+    "  - {name: Guard, side: b, ac: 10, body: 30, attributes: {strength: 3}, "
+    "pools: {primary: 1}, weapons: [{name: club, kind: melee, weight: light, "
+    "damage_type: blunt}]}\n",
+    "spellchrome": "  - {name: Monk, side: a, hp: 5}\n"
+    "  - {name: Guard, side: b, hp: 30, abilities: {strength: 12}, bab: {melee: 2}, "
+    "weapons: [{name: club, kind: melee, damage: 1d6}]}\n",
+    "elysium": "  - {name: Monk, side: a, hp: 5}\n"
+    "  - {name: Guard, side: b, hp: 30, skills: {club: 2}, "
+    "weapons: [{name: club, skill: club, ap: 3, damage_score: 1}]}\n",
+}
+
+
+@pytest.mark.parametrize(
+    "ruleset",
+    [
+        pytest.param(
+            name,
+            marks=pytest.mark.xfail(
+                strict=True,
+                reason="the ruleset's Model.duel asks `attack --odds` of a combatant with "
+                "nothing to strike with, and its error (empty-pool, no-weapon) ends the run "
+                "(erc/rulesets/<name>/simulate.py, outside this pass)",
+            ),
+        )
+        if name != "elysium"
+        else name
+        for name in UNARMED_DUELS
+    ],
+)
+def test_exact_plays_an_unarmed_duel_as_the_simulation_does(
+    ruleset: str, tmp_path: Path, erc: Any
+) -> None:
+    """R15.3 (SC-P16, EL-P18): a combatant with nothing to attack with gives its turn up:
+    the simulation plays such a duel (the Guard wins), and ``--exact`` should give the
+    Monk no chance rather than the attack command's refusal."""
+    path = tmp_path / "unarmed.yaml"
+    path.write_text(f"erc: 1\nruleset: {ruleset}\ncombatants:\n{UNARMED_DUELS[ruleset]}")
+    ran = erc("simulate", "-e", path, "-n", "50", "--seed", "1", "--exact", "--json")
+    assert ran.code == 0, ran.err
+    result = ran.json["result"]
+    assert result["sides"][1]["p_win"] == 1.0
+    assert result["exact_duel"]["win"]["a"]["exact"] == "0/1"
+    assert result["exact_duel"]["win"]["b"]["p"] > 0.99
