@@ -169,3 +169,33 @@ def test_exact_plays_an_unarmed_duel_as_the_simulation_does(
     assert result["sides"][1]["p_win"] == 1.0
     assert result["exact_duel"]["win"]["a"]["exact"] == "0/1"
     assert result["exact_duel"]["win"]["b"]["p"] > 0.99
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="erc.core.simulate.run cuts a run into 64 jobs (jobs x 4 with --jobs), so a job "
+    "of a long run is thousands of fights and the bar waits for the first (the lead's hot "
+    "path: bound a job's size, parts = max(parts, -(-n // 100)))",
+)
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_a_long_run_reports_progress_every_few_fights(
+    jobs: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 34: "a run longer than a second shows a progress bar": the bar learns of the
+    fights as they end, a few at a time, however long the run (100,000 fights of the ambush
+    took 20 s before the first word)."""
+    from erc.core import simulate as sim
+
+    monkeypatch.setattr(sim, "run_job", lambda job: [None] * (job.stop - job.start))
+    monkeypatch.setattr(sim, "_results", lambda work, jobs: map(sim.run_job, work))
+    told: list[int] = []
+    fights = sim.run(
+        str(ENCOUNTERS / "ambush.yaml"),
+        settings=sim.Settings(),
+        seed=1,
+        n=1_000_000,
+        jobs=jobs,
+        progress=told.append,
+    )
+    assert len(fights) == sum(told) == 1_000_000
+    assert max(told) <= 200
