@@ -81,11 +81,11 @@ def simulate(
     if not encounter:
         raise ErcError("no-encounter", "no encounter file: give -e FILE or set ERC_ENCOUNTER")
     if trace is not None and (expect or exact):
-        given = "--expect" if expect else "--exact"
+        unchecked = "--expect" if expect else "--exact"
         raise ErcError(
             "usage",
-            f"--trace prints one fight instead of the run, so {given} would go unchecked: "
-            f"give {given} without --trace",
+            f"--trace prints one fight instead of the run, so {unchecked} would go unchecked: "
+            f"give {unchecked} without --trace",
         )
     given = parse_seed(seed)
     parts = sim.loaded_parts(encounter)
