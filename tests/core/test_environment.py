@@ -671,36 +671,6 @@ def test_a_weapon_name_with_invisible_characters_is_an_error_with_its_line(
     assert any(e["line"] == line for e in report["errors"])
 
 
-@pytest.mark.parametrize("ruleset", ["er", "spellchrome", "elysium"])
-@pytest.mark.parametrize(
-    ("side", "why"),
-    [
-        ('"x\\nerc new-fight --apply #"', "U+000A"),
-        ('"pa\\u200brty"', "U+200B"),
-        ('"party "', "spaces"),
-    ],
-)
-def test_a_side_with_control_characters_is_an_error_with_its_line(
-    erc: Any, tmp_path: Path, ruleset: str, side: str, why: str
-) -> None:
-    """A side's label is printed where names are (`status`, `simulate`, the first line of
-    `simulate --trace`, which `erc batch` reads as a comment): held to the names' rule, so a
-    label cannot break a line into a command or look like another (it could be any text)."""
-    shipped = {
-        "er": "duel.yaml",
-        "spellchrome": "spellchrome-warehouse.yaml",
-        "elysium": "elysium-ogre.yaml",
-    }
-    text = (ENCOUNTERS / shipped[ruleset]).read_text()
-    at = text.index("side: party") + len("side: ")
-    bad = tmp_path / "bad.yaml"
-    bad.write_text(text[:at] + side + text[at + len("party") :])
-    ran = erc("simulate", "-e", bad, "-n", "1", "--json")
-    assert ran.code == 2 and ran.error["code"] == "invalid-encounter"
-    assert ran.error["line"] == text[:at].count("\n") + 1
-    assert "side" in ran.error["message"] and why in ran.error["message"]
-
-
 # --- which journal ------------------------------------------------------------------------
 
 

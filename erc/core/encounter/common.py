@@ -76,16 +76,12 @@ def repeated_names(doc: Document, kind: str) -> Iterator[tuple[Path, str]]:
 def name_checks(doc: Document, report: Report) -> None:
     """Names unique (ignoring case) once ``count`` groups expand; at most 500 combatants; no
     control or invisible characters or edge spaces in a combatant's, weapon's or spell's
-    name or a side's label (``erc.core.text.name_problem``)."""
+    name (``erc.core.text.name_problem``)."""
     total = 0
     seen: dict[str, Path] = {}
     for at, entry in entries(doc):
         count = whole(entry.get("count"), 1)
         total += max(count, 1)
-        side = entry.get("side")
-        bad_side = name_problem(side) if isinstance(side, str) and side else None
-        if bad_side:
-            report((*at, "side"), f"the side {side!r} has {bad_side}")
         name = entry.get("name")
         if not isinstance(name, str) or count < 1 or count > MAX_COUNT:
             continue

@@ -68,12 +68,7 @@ Side = Annotated[
         title="Side",
         description="Any label; combatants on one side are allies, and the fight is over when "
         'fewer than two sides have a standing combatant. Default "" (no side: nobody\'s '
-        "ally, a side of its own). No control or invisible characters, no spaces at either "
-        "end.",
-        extra_json_schema={
-            "pattern": r"^(?![\s\S])|" + NAME_PATTERN,
-            "patternErrorMessage": "no control or invisible characters, no spaces at either end",
-        },
+        "ally, a side of its own).",
     ),
 ]
 Count = Annotated[

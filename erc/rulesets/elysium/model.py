@@ -146,7 +146,6 @@ class CombatantFields(Value):
     side: str = ""
     """Any label; combatants on one side are allies, and the fight is over when fewer than two
     sides have a standing combatant. Default "" (no side: nobody's ally, a side of its own).
-    No control or invisible characters, no spaces at either end.
     """
     abilities: Mapping[str, int] = {}
     """Raw ability numbers; a missing one is 0 (EL1.2)."""

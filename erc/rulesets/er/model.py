@@ -138,7 +138,6 @@ class CombatantFields(Value):
     side: str = ""
     """Any label; combatants on one side are allies, and the fight is over when fewer than two
     sides have a standing combatant. Default "" (no side: nobody's ally, a side of its own).
-    No control or invisible characters, no spaces at either end.
     """
     species: str | None = None
     """Any text; the species of R9.1 (human, dwarf, elf, gnome, nhoblit, jzaka, batfolk,

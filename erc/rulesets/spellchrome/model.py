@@ -109,7 +109,6 @@ class CombatantFields(Value):
     side: str = ""
     """Any label; combatants on one side are allies, and the fight is over when fewer than two
     sides have a standing combatant. Default "" (no side: nobody's ally, a side of its own).
-    No control or invisible characters, no spaces at either end.
     """
     scores: Mapping[str, int] = {}
     """Strength and Dexterity scores; default 10 each."""
