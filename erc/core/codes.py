@@ -74,6 +74,8 @@ CODES: dict[str, str] = {
     "round (R14.3).",
     # --- erc simulate ----------------------------------------------------------------------
     "one-side": "erc simulate: every combatant of the file is on one side, so there is no fight.",
+    "side-clash": "erc simulate: a combatant with no side is named like another's side, so "
+    "the report could not tell them apart; give it a side.",
     "bad-expect": "erc simulate --expect is not SIDE>=P, names no side of the file, or P is "
     "outside 0-1.",
     "exact-needs-duel": "erc simulate --exact needs exactly two combatants, one a side.",

@@ -301,3 +301,19 @@ def test_a_bad_value_in_a_skill_map_names_its_key_and_the_valid_values() -> None
     assert places["combatants[0].skills['']"] == at(8, "''")  # the key's place
     assert got["combatants[0].schools.fire"].message.endswith(": expected int <= 100")
     assert places["combatants[0].schools.fire"] == at(9, "200")
+
+
+def test_a_weapon_costs_at_least_1_ap() -> None:
+    """EL3.3: an attack costs "the weapon's `ap`" and EL3.2 lets a combatant act "until you
+    run out": a weapon of 0 AP could attack without end (``erc simulate`` played such a turn
+    forever), so its cost is at least 1."""
+    text = (
+        "erc: 1\nruleset: elysium\ncombatants:\n"
+        "  - name: A\n    hp: 5\n"
+        "    weapons: [{name: claw, skill: claw, ap: 0, damage_score: 0}]\n"
+    )
+    encounter, found = problems_in(text)
+    assert encounter is None
+    assert [(p.line, p.message) for p in found] == [
+        (6, "combatants[0].weapons[0].ap: expected int >= 1")
+    ]

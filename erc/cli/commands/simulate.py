@@ -80,6 +80,13 @@ def simulate(
 
     if not encounter:
         raise ErcError("no-encounter", "no encounter file: give -e FILE or set ERC_ENCOUNTER")
+    if trace is not None and (expect or exact):
+        unchecked = "--expect" if expect else "--exact"
+        raise ErcError(
+            "usage",
+            f"--trace prints one fight instead of the run, so {unchecked} would go unchecked: "
+            f"give {unchecked} without --trace",
+        )
     given = parse_seed(seed)
     parts = sim.loaded_parts(encounter)
     ruleset, base, model = parts
@@ -127,6 +134,20 @@ def _sides(base: Any, path: str) -> tuple[str, ...]:
     """The file's sides: a fight needs two."""
     from erc.core.simulate import sides_of
 
+    if not base.combatants:
+        raise ErcError(
+            "one-side", "the file has no combatants: there is no fight to simulate", path
+        )
+    labels = {c.side: c.name for c in base.combatants if c.side}
+    for c in base.combatants:
+        if not c.side and c.name in labels:
+            raise ErcError(
+                "side-clash",
+                f"{c.name} has no side, and {c.name!r} is also the side of {labels[c.name]}: "
+                f"the report names a combatant of no side by its name, so it cannot tell "
+                f"the two apart; give {c.name} a side",
+                path,
+            )
     sides = sides_of(base)
     if len(sides) < 2:
         raise ErcError(
@@ -148,7 +169,7 @@ def parse_expectations(texts: Sequence[str], sides: Sequence[str]) -> list[tuple
     """``--expect SIDE>=P``: a side of the file and a chance from 0 to 1."""
     out = []
     for text in texts:
-        side, sign, number = text.partition(">=")
+        side, sign, number = text.rpartition(">=")  # a side's label may hold ">=" too
         side = side.strip()
         if not sign:
             raise ErcError("bad-expect", f"--expect {text!r}: expected SIDE>=P, e.g. party>=0.6")
@@ -160,7 +181,9 @@ def parse_expectations(texts: Sequence[str], sides: Sequence[str]) -> list[tuple
             raise ErcError(
                 "bad-expect", f"--expect {text!r}: the chance must be a number from 0 to 1"
             )
-        found = [s for s in sides if s.casefold() == side.casefold()]
+        found = [s for s in sides if s == side] or [
+            s for s in sides if s.casefold() == side.casefold()
+        ]
         if not found:
             raise ErcError(
                 "bad-expect",
@@ -180,10 +203,14 @@ def _trace(path: str, table: Any) -> Outcome:
     fight = play(table)
     lines = []
     for step in table.steps or ():
-        words = ["erc", step.words[0], "-e", path, *step.words[1:]]
+        command, *rest = step.words
+        names, options = _split_step(table.ruleset, command, rest)
+        dashed = any(name.startswith("-") for name in names)  # "-A": a name, not an option
+        words = ["erc", command, "-e", path, *([] if dashed else names), *options]
         if step.rolls:
             words += ["--rolls", ",".join(map(str, step.rolls))]
-        lines.append(" ".join(shlex.quote(w) for w in [*words, "--apply"]))
+        words += ["--apply", "--", *names] if dashed else ["--apply"]
+        lines.append(" ".join(shlex.quote(w) for w in words))
     status = table.ruleset.status().status(table)
     winner = sides_of(table.base)[fight.winner] if fight.winner >= 0 else None
     seed = table.seed
@@ -196,6 +223,16 @@ def _trace(path: str, table: Any) -> Outcome:
         final_status=status,
     )
     return Outcome("simulate", result, renderer, table.base)
+
+
+def _split_step(ruleset: Any, command: str, words: Sequence[str]) -> tuple[list[str], list[str]]:
+    """A step's words after its command: the names (one word for each argument the command
+    declares: a fight's step names one target) and its options."""
+    from erc.core.mechanic import declared
+
+    func = ruleset.command(command)
+    count = sum(1 for _, d in declared(func) if d.kind == "argument") if func else 0
+    return list(words[:count]), list(words[count:])
 
 
 def _progress(n: int, as_json: bool) -> Callable[[int], None]:

@@ -30,6 +30,8 @@ from erc.rulesets.elysium import sets
 Score = Annotated[int, Meta(ge=-20, le=100)]
 Ranks = Annotated[int, Meta(ge=0, le=100)]
 Cost = Annotated[int, Meta(ge=0, le=100)]
+AttackCost = Annotated[int, Meta(ge=1, le=100)]
+"""A weapon's AP: at least 1, or its attacks would never run out (EL3.2)."""
 Points = Annotated[int, Meta(ge=0, le=10_000)]
 
 if TYPE_CHECKING:  # the same sets as types: `make model` writes them into model.py
@@ -138,10 +140,10 @@ class WeaponSpec(_Closed, frozen=True):
         ),
     ]
     ap: Annotated[
-        Cost,
+        AttackCost,
         Meta(
             title="AP cost",
-            description="AP of an attack, feint, disarm or trip with it (EL3.3).",
+            description="AP of an attack, feint, disarm or trip with it, at least 1 (EL3.3).",
         ),
     ]
     damage_score: Annotated[

@@ -78,7 +78,7 @@ class WeaponFields(Value):
     skill: str
     """The skill whose ranks it uses (`hand-to-hand`, `whip`, ...; EL4.1)."""
     ap: int
-    """AP of an attack, feint, disarm or trip with it (EL3.3)."""
+    """AP of an attack, feint, disarm or trip with it, at least 1 (EL3.3)."""
     damage_score: int
     """Added to its attack rolls (EL4.1), not to parries."""
     disarm_bonus: int = 0

@@ -1,0 +1,228 @@
+"""``erc simulate`` on odd files and odd option mixes (a red-team pass): every one either
+runs as a GM would expect or is exit 2 with a clear message, and ``--trace`` lines always
+replay through ``erc batch``."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.conftest import ENCOUNTERS, FIXTURES, ROOT
+
+FIGHTER = (
+    "ac: 10, body: 5, attributes: {strength: 2}, pools: {primary: 1}, "
+    "weapons: [{name: s, kind: melee, weight: light, damage_type: edged}]"
+)
+
+
+def _file(tmp_path: Path, *combatants: str) -> Path:
+    path = tmp_path / "fight.yaml"
+    path.write_text("erc: 1\ncombatants:\n" + "".join(f"  - {{{c}}}\n" for c in combatants))
+    return path
+
+
+def _replayed_status(lines: list[str], path: Path, tmp_path: Path, erc: Any) -> Any:
+    journal = tmp_path / "replay.jsonl"
+    batch = subprocess.run(
+        [sys.executable, "-m", "erc", "batch"],
+        input="\n".join(lines) + "\n",
+        capture_output=True,
+        text=True,
+        env={**os.environ, "ERC_JOURNAL": str(journal)},
+        cwd=ROOT,
+        check=False,
+    )
+    assert batch.returncode == 0, batch.stdout[-2000:]
+    return erc("status", "-e", path, "--journal", journal, "--json").json["result"]
+
+
+def test_trace_of_a_combatant_whose_name_starts_with_a_dash_replays(
+    tmp_path: Path, erc: Any
+) -> None:
+    """A name may start with ``-`` (``-A``, ``-1``); its trace lines put the names after
+    ``--``, where erc reads them as names, not options."""
+    path = _file(tmp_path, f"name: -A, side: x, {FIGHTER}", f"name: B, side: y, {FIGHTER}")
+    traced = erc("simulate", "-e", path, "--seed", "7", "--trace", "1", "--json")
+    assert traced.code == 0, traced.err
+    result = traced.json["result"]
+    assert any(" -- " in line and line.endswith(" -A") for line in result["lines"])
+    replayed = _replayed_status(result["lines"], path, tmp_path, erc)
+    simulated = result["final_status"]
+    replayed.pop("journal")
+    simulated.pop("journal")
+    assert replayed == simulated
+
+
+def test_trace_lines_of_ordinary_names_keep_their_shape(erc: Any) -> None:
+    """No ``--`` where no name needs it: the lines read as a GM would type them."""
+    path = ENCOUNTERS / "duel.yaml"
+    lines = erc("simulate", "-e", path, "--seed", "5", "--trace", "2", "--json").json["result"]
+    assert not any(" -- " in line for line in lines["lines"])
+    assert any(line.startswith(f"erc attack -e {path} Kaela ") for line in lines["lines"])
+
+
+def test_a_sideless_combatant_named_like_a_side_is_refused_not_merged(
+    tmp_path: Path, erc: Any
+) -> None:
+    """A combatant with no side is a side of its own; at the table (``erc status``) it is
+    no ally of a side that has its name. The report names a sideless one's side by its
+    name, so such a file cannot be told apart: exit 2, saying what to change (the fight was
+    refused as one-sided, or played with the two as allies)."""
+    wolf = f"name: Wolf, {FIGHTER}"
+    hunter = f"name: Hunter, side: Wolf, {FIGHTER}"
+    path = _file(tmp_path, wolf, hunter)
+    assert erc("status", "-e", path, "--journal", tmp_path / "j.jsonl").code == 0
+    for lines in ([wolf, hunter], [wolf, hunter, f"name: Bear, side: z, {FIGHTER}"]):
+        path = _file(tmp_path, *lines)
+        ran = erc("simulate", "-e", path, "-n", "5", "--json")
+        assert ran.code == 2 and ran.out == ""
+        assert ran.error["code"] == "side-clash"
+        assert "Wolf" in ran.error["message"] and "give Wolf a side" in ran.error["message"]
+
+
+def test_a_file_with_no_combatants_says_so(tmp_path: Path, erc: Any) -> None:
+    path = tmp_path / "empty.yaml"
+    path.write_text("erc: 1\ncombatants: []\n")
+    ran = erc("simulate", "-e", path, "--json")
+    assert ran.code == 2
+    assert ran.error["code"] == "one-side"
+    assert "no combatants" in ran.error["message"]
+
+
+@pytest.mark.parametrize(
+    "extra", [["--expect", "party>=0.99"], ["--expect", "monsters>=0"], ["--exact"]]
+)
+def test_trace_with_expect_or_exact_is_a_usage_error(extra: list[str], erc: Any) -> None:
+    """``--trace K`` prints one fight instead of the run: an ``--expect`` beside it would go
+    unchecked (exit 0 in CI whatever the odds) and ``--exact`` unshown, so the line is
+    refused rather than half obeyed."""
+    path = FIXTURES / "simulate" / "er-duel.yaml"
+    if extra[0] == "--expect":
+        path = ENCOUNTERS / "duel.yaml"
+    ran = erc("simulate", "-e", path, "--seed", "1", "--trace", "2", *extra, "--json")
+    assert ran.code == 2 and ran.out == ""
+    assert ran.error["code"] == "usage"
+    assert "--trace" in ran.error["message"] and extra[0] in ran.error["message"]
+
+
+def test_expect_reads_a_side_whose_label_holds_the_sign_or_differs_only_in_case() -> None:
+    """A side is any label: ``--expect`` splits at the last ``>=``, and a label given
+    exactly is that side even where another differs from it only in case."""
+    from erc.cli.commands.simulate import parse_expectations
+
+    sides = ["a>=b", "Party", "party"]
+    assert parse_expectations(["a>=b>=0.5"], sides) == [("a>=b", 0.5)]
+    assert parse_expectations(["party>=0.25", "Party>=0.5"], sides) == [
+        ("party", 0.25),
+        ("Party", 0.5),
+    ]
+    assert parse_expectations(["PARTY>=1"], ["x", "Party"]) == [("Party", 1.0)]
+
+
+UNARMED_DUELS = {
+    "er": "  - {name: Monk, side: a, ac: 10, body: 5, attributes: {strength: 1}, pools: {}}\n"
+    "  - {name: Guard, side: b, ac: 10, body: 30, attributes: {strength: 3}, "
+    "pools: {primary: 1}, weapons: [{name: club, kind: melee, weight: light, "
+    "damage_type: blunt}]}\n",
+    "spellchrome": "  - {name: Monk, side: a, hp: 5}\n"
+    "  - {name: Guard, side: b, hp: 30, abilities: {strength: 12}, bab: {melee: 2}, "
+    "weapons: [{name: club, kind: melee, damage: 1d6}]}\n",
+    "elysium": "  - {name: Monk, side: a, hp: 5}\n"
+    "  - {name: Guard, side: b, hp: 30, skills: {club: 2}, "
+    "weapons: [{name: club, skill: club, ap: 3, damage_score: 1}]}\n",
+}
+
+
+@pytest.mark.parametrize(
+    "ruleset",
+    [
+        pytest.param(
+            name,
+            marks=pytest.mark.xfail(
+                strict=True,
+                reason="the ruleset's Model.duel asks `attack --odds` of a combatant with "
+                "nothing to strike with, and its error (empty-pool, no-weapon) ends the run "
+                "(erc/rulesets/<name>/simulate.py, outside this pass)",
+            ),
+        )
+        if name != "elysium"
+        else name
+        for name in UNARMED_DUELS
+    ],
+)
+def test_exact_plays_an_unarmed_duel_as_the_simulation_does(
+    ruleset: str, tmp_path: Path, erc: Any
+) -> None:
+    """R15.3 (SC-P16, EL-P18): a combatant with nothing to attack with gives its turn up:
+    the simulation plays such a duel (the Guard wins), and ``--exact`` should give the
+    Monk no chance rather than the attack command's refusal."""
+    path = tmp_path / "unarmed.yaml"
+    path.write_text(f"erc: 1\nruleset: {ruleset}\ncombatants:\n{UNARMED_DUELS[ruleset]}")
+    ran = erc("simulate", "-e", path, "-n", "50", "--seed", "1", "--exact", "--json")
+    assert ran.code == 0, ran.err
+    result = ran.json["result"]
+    assert result["sides"][1]["p_win"] == 1.0
+    assert result["exact_duel"]["win"]["a"]["exact"] == "0/1"
+    assert result["exact_duel"]["win"]["b"]["p"] > 0.99
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="erc.core.simulate.run cuts a run into 64 jobs (jobs x 4 with --jobs), so a job "
+    "of a long run is thousands of fights and the bar waits for the first (the lead's hot "
+    "path: bound a job's size, parts = max(parts, -(-n // 100)))",
+)
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_a_long_run_reports_progress_every_few_fights(
+    jobs: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 34: "a run longer than a second shows a progress bar": the bar learns of the
+    fights as they end, a few at a time, however long the run (100,000 fights of the ambush
+    took 20 s before the first word)."""
+    from erc.core import simulate as sim
+
+    monkeypatch.setattr(sim, "run_job", lambda job: [None] * (job.stop - job.start))
+    monkeypatch.setattr(sim, "_results", lambda work, jobs: map(sim.run_job, work))
+    told: list[int] = []
+    fights = sim.run(
+        str(ENCOUNTERS / "ambush.yaml"),
+        settings=sim.Settings(),
+        seed=1,
+        n=1_000_000,
+        jobs=jobs,
+        progress=told.append,
+    )
+    assert len(fights) == sum(told) == 1_000_000
+    assert max(told) <= 200
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="erc/cli/render/simulate.py `lines` writes the winner's side label raw in the "
+    "header; the fix (outside this pass): `side = safe(result.winner).replace('\\n', "
+    "'\\\\n')` (erc.core.text.safe keeps a newline) and `ending = f'{side} wins'`",
+)
+def test_trace_header_shows_a_side_label_escaped_so_batch_reads_only_commands(
+    tmp_path: Path, erc: Any
+) -> None:
+    """Issue 10: control characters in user text are never printed raw. A side label is any
+    text (a newline included); the first line of ``--trace``'s human output, which ``erc
+    batch`` skips as a comment, must stay one line, or the rest of the label is a command
+    that ``erc simulate ... --trace K | erc batch`` runs."""
+    strong = FIGHTER.replace("strength: 2", "strength: 9").replace("primary: 1", "primary: 3")
+    path = _file(
+        tmp_path,
+        f'name: A, side: "x\\nerc new-fight --apply #", {strong}',
+        f"name: B, side: y, {FIGHTER}",
+    )
+    ran = erc("simulate", "-e", path, "--seed", "1", "--trace", "1")
+    assert ran.code == 0, ran.err
+    lines = ran.out.splitlines()
+    assert "wins" in lines[0] and "new-fight" in lines[0]
+    assert all(line.startswith(("# ", "erc ")) for line in lines)
+    assert not any(line.startswith("erc new-fight") for line in lines)
