@@ -138,23 +138,7 @@ UNARMED_DUELS = {
 }
 
 
-@pytest.mark.parametrize(
-    "ruleset",
-    [
-        pytest.param(
-            name,
-            marks=pytest.mark.xfail(
-                strict=True,
-                reason="the ruleset's Model.duel asks `attack --odds` of a combatant with "
-                "nothing to strike with, and its error (empty-pool, no-weapon) ends the run "
-                "(erc/rulesets/<name>/simulate.py, outside this pass)",
-            ),
-        )
-        if name != "elysium"
-        else name
-        for name in UNARMED_DUELS
-    ],
-)
+@pytest.mark.parametrize("ruleset", sorted(UNARMED_DUELS))
 def test_exact_plays_an_unarmed_duel_as_the_simulation_does(
     ruleset: str, tmp_path: Path, erc: Any
 ) -> None:
@@ -171,12 +155,6 @@ def test_exact_plays_an_unarmed_duel_as_the_simulation_does(
     assert result["exact_duel"]["win"]["b"]["p"] > 0.99
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="erc.core.simulate.run cuts a run into 64 jobs (jobs x 4 with --jobs), so a job "
-    "of a long run is thousands of fights and the bar waits for the first (the lead's hot "
-    "path: bound a job's size, parts = max(parts, -(-n // 100)))",
-)
 @pytest.mark.parametrize("jobs", [1, 2])
 def test_a_long_run_reports_progress_every_few_fights(
     jobs: int, monkeypatch: pytest.MonkeyPatch
@@ -201,12 +179,6 @@ def test_a_long_run_reports_progress_every_few_fights(
     assert max(told) <= 200
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="erc/cli/render/simulate.py `lines` writes the winner's side label raw in the "
-    "header; the fix (outside this pass): `side = safe(result.winner).replace('\\n', "
-    "'\\\\n')` (erc.core.text.safe keeps a newline) and `ending = f'{side} wins'`",
-)
 def test_trace_header_shows_a_side_label_escaped_so_batch_reads_only_commands(
     tmp_path: Path, erc: Any
 ) -> None:

@@ -8,6 +8,7 @@ from typing import Any
 
 from erc.core.human import table, text
 from erc.core.outcome import Outcome
+from erc.core.text import safe
 
 BAR = 40
 """The widest bar of the rounds chart, in characters."""
@@ -18,7 +19,9 @@ def lines(outcome: Outcome) -> Iterator[str]:
     """``--trace``: plain command lines, ready for a shell or ``erc batch``."""
     result = outcome.result
     if hasattr(result, "lines"):
-        ending = f"{result.winner} wins" if result.winner else "a draw"
+        # the header is a comment to ``erc batch``: a side's label (any text) stays on it
+        side = safe(result.winner).replace("\n", "\\n")
+        ending = f"{side} wins" if result.winner else "a draw"
         yield f"# fight {result.fight} of seed {result.seed}: {ending} in round {result.round}"
         yield from result.lines
         return
