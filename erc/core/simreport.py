@@ -9,7 +9,7 @@ from erc.core.value import Value
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Sequence
+    from collections.abc import Iterable, Sequence
     from typing import Any
 
     from erc.core.simulate import Duel, Fight, Model, Settings
@@ -93,10 +93,39 @@ class TraceResult(Value):
     """``erc status --json``'s result at the end of the fight."""
 
 
+class Tally:
+    """A run's fights added up as they end (``add``): what ``report`` needs and no fight, so
+    a run of millions of fights takes the memory of a few."""
+
+    def __init__(self, sides: int, combatants: int) -> None:
+        self.n = 0
+        self.wins = [0] * sides
+        self.rounds: dict[int, int] = {}
+        """How many fights ended in each round."""
+        self.standing = [0] * combatants
+        self.dealt = [0] * combatants
+        self.taken = [0] * combatants
+
+    def add(self, fights: Iterable[Fight]) -> None:
+        rounds = self.rounds
+        for fight in fights:
+            self.n += 1
+            if fight.winner >= 0:
+                self.wins[fight.winner] += 1
+            rounds[fight.rounds] = rounds.get(fight.rounds, 0) + 1
+            for totals, values in (
+                (self.standing, fight.standing),
+                (self.dealt, fight.dealt),
+                (self.taken, fight.taken),
+            ):
+                for i, value in enumerate(values):
+                    totals[i] += value
+
+
 def report(
     base: Any,
     model: Any,
-    fights: Sequence[Fight],
+    tally: Tally,
     *,
     seed: int,
     settings: Settings,
@@ -104,30 +133,23 @@ def report(
 ) -> SimulateResult:
     from erc.core.simulate import percentile, side_key, sides_of, wilson
 
-    n = len(fights)
+    n = tally.n
     sides = sides_of(base)
-    wins = [0] * len(sides)
-    for fight in fights:
-        if fight.winner >= 0:
-            wins[fight.winner] += 1
-    draws = n - sum(wins)
+    draws = n - sum(tally.wins)
     odds = tuple(
         SideOdds(side, k, _r(k / n), _pair(wilson(k, n)))
-        for side, k in zip(sides, wins, strict=True)
+        for side, k in zip(sides, tally.wins, strict=True)
     )
-    rounds = sorted(f.rounds for f in fights)
-    counts: dict[int, int] = {}
-    for r in rounds:
-        counts[r] = counts.get(r, 0) + 1
+    counts = tally.rounds
     people = []
     for i, c in enumerate(base.combatants):
         people.append(
             CombatantOdds(
                 name=c.name,
                 side=side_key(c),
-                p_standing=_r(sum(f.standing[i] for f in fights) / n),
-                mean_damage_dealt=_r(sum(f.dealt[i] for f in fights) / n),
-                mean_damage_taken=_r(sum(f.taken[i] for f in fights) / n),
+                p_standing=_r(tally.standing[i] / n),
+                mean_damage_dealt=_r(tally.dealt[i] / n),
+                mean_damage_taken=_r(tally.taken[i] / n),
             )
         )
     by_side = {o.side: o for o in odds}
@@ -156,9 +178,9 @@ def report(
         p_draw=_r(draws / n),
         draw_interval=_pair(wilson(draws, n)),
         fight_rounds=Rounds(
-            _r(sum(rounds) / n),
-            percentile(rounds, 0.5),
-            percentile(rounds, 0.9),
+            _r(sum(r * k for r, k in counts.items()) / n),
+            percentile(counts, 0.5),
+            percentile(counts, 0.9),
             tuple(sorted(counts.items())),
         ),
         combatants=tuple(people),

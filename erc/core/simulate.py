@@ -528,29 +528,17 @@ fight costs about 20 later ones, most of it imports; ten fights in, a fight cost
 will)."""
 
 
-def run(
-    path: str,
-    *,
-    settings: Settings,
-    seed: int,
-    n: int,
-    jobs: int,
-    progress: Callable[[int], None],
-) -> list[Fight]:
-    """Every fight of a run, in fight order, over ``jobs`` processes; ``progress(k)`` after
-    each ``k`` fights done. The fights do not depend on ``jobs``."""
-    fights: list[Fight] = []
+def run(path: str, *, settings: Settings, seed: int, n: int, jobs: int) -> Iterator[list[Fight]]:
+    """Every fight of a run, a job's fights at a time, in fight order, over ``jobs``
+    processes (the fights do not depend on ``jobs``); the caller adds them up as they come
+    (``erc.core.simreport.Tally``), so a run holds no more than a job's fights."""
     first = 1
     if jobs > 1 and n >= 4 * WARM_UP:
-        fights = run_job(Job(path=path, settings=settings, seed=seed, start=1, stop=WARM_UP + 1))
-        progress(WARM_UP)
+        yield run_job(Job(path=path, settings=settings, seed=seed, start=1, stop=WARM_UP + 1))
         first = WARM_UP + 1
     parts = max(jobs, 1) if n >= 64 else 1
     parts = max(parts, -(-n // JOB_FIGHTS))  # the bar hears of the fights a few at a time
-    for done in _results(jobs_of(path, settings, seed, n, parts, first), jobs):
-        fights += done
-        progress(len(done))
-    return fights
+    yield from _results(jobs_of(path, settings, seed, n, parts, first), jobs)
 
 
 def _results(work: list[Job], jobs: int) -> Iterator[list[Fight]]:
@@ -580,12 +568,19 @@ def wilson(k: int, n: int, z: float = Z95) -> tuple[float, float]:
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
-def percentile(ordered: Sequence[int], q: float) -> int:
-    """The nearest-rank ``q`` quantile of sorted values (the median: ``q`` = 0.5)."""
-    if not ordered:
+def percentile(counts: Mapping[int, int], q: float) -> int:
+    """The nearest-rank ``q`` quantile (the median: ``q`` = 0.5) of values given as how
+    many times each occurs."""
+    total = sum(counts.values())
+    if not total:
         return 0
-    rank = max(1, -(-int(q * len(ordered) * 1000) // 1000))
-    return ordered[min(len(ordered), rank) - 1]
+    rank = min(total, max(1, -(-int(q * total * 1000) // 1000)))
+    seen = 0
+    for value in sorted(counts):
+        seen += counts[value]
+        if seen >= rank:
+            break
+    return value
 
 
 # --- exact duels (R15.6) -----------------------------------------------------------------

@@ -98,13 +98,14 @@ def simulate(
     if trace is not None:
         return _traced(encounter, parts, settings=settings, seed=used, fight=trace)
     progress = _progress(n, as_json)
+    tally = simreport.Tally(len(sides), len(base.combatants))
     try:
-        fights = sim.run(
-            encounter, settings=settings, seed=used, n=n, jobs=_jobs(jobs), progress=progress
-        )
+        for fights in sim.run(encounter, settings=settings, seed=used, n=n, jobs=_jobs(jobs)):
+            tally.add(fights)
+            progress(len(fights))
     finally:
         progress(-1)
-    result = simreport.report(base, model, fights, seed=used, settings=settings, wanted=wanted)
+    result = simreport.report(base, model, tally, seed=used, settings=settings, wanted=wanted)
     if duel is not None:
         result = simreport.with_exact(result, duel, settings, sides)
     code = 0 if all(e.met for e in result.expect) else 1
