@@ -35,8 +35,8 @@ CODES: dict[str, str] = {
     "before any die is rolled.",
     "division-by-zero": "A dice expression divides (/, //, %) by something that came to 0; "
     "with --odds, by something that can come to 0.",
-    "odds-too-costly": "--odds would have to walk more outcomes than erc allows; roll the "
-    "dice instead.",
+    "odds-too-costly": "--odds (or erc simulate --exact) would have to walk more outcomes "
+    "than erc allows; roll the dice (or simulate) instead.",
     "not-in-ruleset": "The command or option belongs to another ruleset than the encounter's "
     "(erc disarm on a Spellchrome file, say).",
     "unknown-ruleset": "The file's ruleset: (or --ruleset) names no ruleset erc has.",

@@ -603,6 +603,12 @@ def exact(duel: Duel, max_rounds: int) -> tuple[Fraction, Fraction, Fraction]:
     return a, b, 1 - a - b
 
 
+MAX_EXACT_STEPS = 4_000_000
+"""The most steps (a pair of healths and one way a turn can go) ``--exact`` takes: some five
+seconds on a slow machine; a duel of 50 Body a side with seven damage outcomes a turn needs
+about 3.5 million over 100 rounds."""
+
+
 def _weights(dist: Mapping[int, Fraction]) -> tuple[list[tuple[int, int]], int]:
     """A distribution as whole weights over one denominator."""
     from math import lcm
@@ -624,9 +630,19 @@ def _rounds(duel: Duel, max_rounds: int, p_a_first: Fraction) -> tuple[Fraction,
     denominator = 1
     won_a = Fraction(0)
     won_b = Fraction(0)
+    steps = 0
     for _ in range(max_rounds):
         if not states:
             break
+        steps += len(states) * (len(hit_a) + len(hit_b))
+        if steps > MAX_EXACT_STEPS:
+            raise ErcError(
+                "odds-too-costly",
+                f"--exact: a duel of health {duel.health_a} against {duel.health_b} "
+                f"over up to {max_rounds} rounds takes more than "
+                f"{MAX_EXACT_STEPS:,} steps to work out exactly; simulate without --exact "
+                "(or with a lower --max-rounds)",
+            )
         branches = []
         if first:
             branches.append((first, _half(_half(states, hit_b, 1), hit_a, 0)))

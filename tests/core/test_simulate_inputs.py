@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from erc.core.errors import ErcError
 from tests.conftest import ENCOUNTERS, FIXTURES, ROOT
 
 FIGHTER = (
@@ -222,3 +223,31 @@ def test_a_run_is_added_up_as_it_goes() -> None:
     assert [s.wins for s in result.sides] == [
         sum(f.winner == k for f in fights) for k in range(len(result.sides))
     ]
+
+
+def test_exact_refuses_a_duel_too_costly_to_work_out(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``--exact`` walks every pair of healths round by round: past ``MAX_EXACT_STEPS`` it
+    stops with ``odds-too-costly`` (a duel of 1,000 Body a side ran for minutes, growing),
+    and below it answers."""
+    from fractions import Fraction
+
+    from erc.core import simulate as sim
+
+    turn = {damage: Fraction(1, 7) for damage in range(7)}
+    duel = sim.Duel(
+        a="a",
+        b="b",
+        health_a=12,
+        health_b=12,
+        a_to_b=turn,
+        b_to_a=turn,
+        p_a_first=Fraction(1, 2),
+        keep=False,
+    )
+    a, b, draw = sim.exact(duel, 100)
+    assert a == b and a + b + draw == 1
+    monkeypatch.setattr(sim, "MAX_EXACT_STEPS", 1_000)
+    with pytest.raises(ErcError) as refused:
+        sim.exact(duel, 100)
+    assert refused.value.code == "odds-too-costly"
+    assert "simulate without --exact" in str(refused.value)
