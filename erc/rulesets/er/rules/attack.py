@@ -59,6 +59,10 @@ from erc.rulesets.er.model import (
     size_modifier,
 )
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
 ATTRIBUTE = {"melee": "strength", "savage": "strength", "ranged": "agility"}
 """R5.2, R5.4: melee and savage strikes use Strength, ranged strikes Agility."""
 CRIT_SKILL_DICE = 2
@@ -589,13 +593,18 @@ def resolve(dice: Dice, plan: AttackPlan) -> Attack:
 def resolver(plan: AttackPlan) -> Callable[[Dice], Attack]:
     """``resolve`` for one plan, with what does not depend on the dice worked out once (a
     batch resolves one plan line after line, a simulation a kept plan fight after fight):
-    each strike's die purposes, and each kept die's ``AttackDie`` by its face (a frozen
-    value, made once per face and position)."""
+    each strike's die purposes, each kept die's ``AttackDie`` by its face (a frozen value,
+    made once per face and position), and the strikes aimed at each target."""
     name, mode = plan.attacker.name, plan.mode.value
     drawn = tuple(_drawing(name, s) for s in plan.strikes)
     primary = tuple(i for i, s in enumerate(plan.strikes) if s.pool == "primary")
     advantage_from, disadvantage_from = plan.modes.advantage_from, plan.modes.disadvantage_from
     holders = tuple((i, t) for i, t in enumerate(plan.targets) if t.holding_drops_on)
+    aimed = tuple(
+        (target, tuple(i for i, s in enumerate(plan.strikes) if s.target == target.name))
+        for target in plan.targets
+    )
+    d3 = tuple(f"{name} {mode} d3 vs {t.name}" for t in plan.targets) if plan.d3 else None
 
     def resolve_plan(dice: Dice) -> Attack:
         rolled = [_roll_strike(dice, s, how) for s, how in zip(plan.strikes, drawn, strict=True)]
@@ -606,19 +615,28 @@ def resolver(plan: AttackPlan) -> Callable[[Dice], Attack]:
                 crit = True
                 raw = dice.roll(20, f"{name} crit award")
                 rolled[first].append(_die(raw, plan.strikes[first], True, "crit"))
-        strikes = _strikes(plan, rolled)
-        targets = tuple([_target(dice, plan, t, strikes) for t in plan.targets])
+        strikes: list[Any] = [None] * len(rolled)
+        targets = []
         damage = 0
-        for target in targets:
-            damage += target.damage
+        for at, (target, mine) in enumerate(aimed):  # R1.6: the d3s in target order
+            dealt = _target(
+                dice,
+                plan,
+                target,
+                [(i, plan.strikes[i], rolled[i]) for i in mine],
+                strikes,
+                d3=d3[at] if d3 is not None else None,
+            )
+            damage += dealt.damage
+            targets.append(dealt)
         notes = plan.notes
         for at, holder in holders:  # R6.6: damage to a drop's holder calls for its check
             notes += holder.drop_notes(targets[at].damage)
         return Attack(
             attacker=name,
             mode=mode,
-            strikes=strikes,
-            targets=targets,
+            strikes=tuple(strikes),
+            targets=tuple(targets),
             damage=damage,
             crit=crit,
             plan=plan.strikes,
@@ -683,65 +701,62 @@ def _roll_strike(
     return out
 
 
-def _strikes(plan: AttackPlan, rolled: list[list[AttackDie]]) -> tuple[Strike, ...]:
-    """R5.4, R5.5, R5.7: each strike separately; the modifier on a target's first hit."""
-    hit_targets: set[str] = set()
-    out = []
-    for strike, dice in zip(plan.strikes, rolled, strict=True):
-        hits = 0
-        for die in dice:
-            if die.hit:
-                hits += 1
-        modifier, weight, damage = strike_damage(hits, strike.target not in hit_targets, strike)
-        if hits:
-            hit_targets.add(strike.target)
-        out.append(
-            Strike(
-                pool=strike.pool,
-                part=strike.part,
-                target=strike.target,
-                weapon=strike.weapon,
-                damage_type=strike.damage_type,
-                dice=tuple(dice),
-                hits=hits,
-                modifier=modifier,
-                weight=weight,
-                resistance=strike.resistance,
-                damage=damage,
-            )
-        )
-    return tuple(out)
-
-
 def _target(
-    dice: Dice, plan: AttackPlan, target: Combatant, strikes: tuple[Strike, ...]
+    dice: Dice,
+    plan: AttackPlan,
+    target: Combatant,
+    mine: list[tuple[int, PlannedStrike, list[AttackDie]]],
+    strikes: list[Any],
+    *,
+    d3: str | None,
 ) -> TargetDamage:
-    """R1.6 and R5.8: the strikes' damage, then the d3 if hit, then Body down to 0."""
-    name = target.name
-    mine = [s for s in strikes if s.target == name]
-    hitting = []
+    """What one target took: each strike aimed at it (``mine``: its index, plan and dice, in
+    strike order) into ``strikes`` (R5.4, R5.5, R5.7: each strike separately, the modifier
+    on the target's first hit); then the d3 (its purpose) if hit (R1.6); Body down to 0
+    (R5.8)."""
     total = hits = 0
-    for s in mine:
-        total += s.damage
-        if s.hits:
-            hits += s.hits
-            hitting.append(s)
-    d3: int | None = None
+    types: list[str] = []  # the damage types that hit, in strike order
+    for at, strike, rolled in mine:
+        count = 0
+        for die in rolled:
+            if die.hit:
+                count += 1
+        modifier, weight, damage = strike_damage(count, not hits, strike)
+        strikes[at] = Strike(
+            pool=strike.pool,
+            part=strike.part,
+            target=strike.target,
+            weapon=strike.weapon,
+            damage_type=strike.damage_type,
+            dice=tuple(rolled),
+            hits=count,
+            modifier=modifier,
+            weight=weight,
+            resistance=strike.resistance,
+            damage=damage,
+        )
+        total += damage
+        if count:
+            hits += count
+            if strike.damage_type not in types:
+                types.append(strike.damage_type)
+    d3_face: int | None = None
     damage = total
-    if hitting and plan.d3:
-        face = dice.d3(f"{plan.attacker.name} {plan.mode.value} d3 vs {name}")
+    if hits and d3 is not None:
+        face = dice.d3(d3)
         damage = with_d3(total, plan.mode, face)
-        d3 = face if plan.mode is Mode.ADVANTAGE else -face
-    types = tuple(dict.fromkeys([s.damage_type for s in hitting]))
-    after = max(0, target.body - damage)
+        d3_face = face if plan.mode is Mode.ADVANTAGE else -face
+    after = target.body - damage
+    if after < 0:
+        after = 0
     return TargetDamage(
-        name=name,
+        name=target.name,
         damage=damage,
-        damage_type=(hitting or mine)[0].damage_type,
-        damage_types=types,
+        damage_type=types[0] if types else mine[0][1].damage_type,
+        damage_types=tuple(types),
         hits=hits,
         strike_damage=total,
-        d3=d3,
+        d3=d3_face,
         body_before=target.body,
         body_after=after,
         down=after == 0,
