@@ -49,6 +49,9 @@ _SHARED_ODDS: dict[str, type] = {"roll": RollOdds}
 """``command -> class`` of ``result.odds`` (``--odds``)."""
 _WITHOUT_ENCOUNTER = ("roll", "check", "schema")
 _DICE = ("roll",)
+_SEEDED = ("simulate",)
+"""Shared commands whose envelope reports a seed but no dice: ``simulate``'s run seed (each
+fight's dice come from it; the fights' dice are not listed)."""
 
 
 def _settings(ruleset: Ruleset) -> type:
@@ -74,6 +77,7 @@ def ruleset_output(ruleset: Ruleset, command: str) -> Output:
             results=shared,
             ruleset=ruleset.name,
             settings=settings,
+            seeded=command in _SEEDED,
             apply=command in _APPLYING,
         )
     function = ruleset.command(command)

@@ -79,6 +79,8 @@ class Output(Value):
     """The class of ``result.odds`` (``--odds``), or None."""
     dice: bool = False
     """It takes ``--seed``/``--rolls``: ``seed`` and ``rolls`` may be filled."""
+    seeded: bool = False
+    """It reports a seed but lists no dice (``erc simulate``: ``seed`` is filled)."""
     apply: bool = False
     """It takes ``--apply``: the envelope may carry ``applied``."""
 
@@ -248,6 +250,8 @@ def envelope(generator: Generator, output: Output) -> dict[str, Any]:
         "seed": (
             {"type": ["integer", "null"], "minimum": 0, "maximum": MAX_SEED}
             if output.dice
+            else {"type": "integer", "minimum": 0, "maximum": MAX_SEED}
+            if output.seeded
             else {"type": "null"}
         ),
         "rules": (

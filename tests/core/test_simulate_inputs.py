@@ -251,3 +251,17 @@ def test_exact_refuses_a_duel_too_costly_to_work_out(monkeypatch: pytest.MonkeyP
         sim.exact(duel, 100)
     assert refused.value.code == "odds-too-costly"
     assert "simulate without --exact" in str(refused.value)
+
+
+def test_the_envelope_reports_the_seed_a_run_drew(erc: Any) -> None:
+    """CONTRACT "Options every resolving command takes": without ``--seed`` a seed is drawn
+    and reported in the envelope, so the run can be repeated: ``simulate``'s envelope
+    ``seed`` is the run's (it was null, the seed only in ``result.seed``), and the same
+    seed given back gives the same report."""
+    path = ENCOUNTERS / "duel.yaml"
+    drawn = erc("simulate", "-e", path, "-n", "30", "--json").json
+    assert isinstance(drawn["seed"], int) and drawn["seed"] == drawn["result"]["seed"]
+    again = erc("simulate", "-e", path, "-n", "30", "--seed", str(drawn["seed"]), "--json")
+    assert again.json == drawn
+    traced = erc("simulate", "-e", path, "--seed", "9", "--trace", "2", "--json").json
+    assert traced["seed"] == traced["result"]["seed"] == 9

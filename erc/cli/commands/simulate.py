@@ -109,7 +109,9 @@ def simulate(
     if duel is not None:
         result = simreport.with_exact(result, duel, settings, sides)
     code = 0 if all(e.met for e in result.expect) else 1
-    return Outcome(command="simulate", result=result, render=renderer, encounter=base, code=code)
+    return Outcome(
+        command="simulate", result=result, render=renderer, encounter=base, seed=used, code=code
+    )
 
 
 def _traced(
@@ -223,7 +225,9 @@ def _trace(path: str, table: Any) -> Outcome:
         round=fight.rounds,
         final_status=status,
     )
-    return Outcome("simulate", result, renderer, table.base)
+    return Outcome(
+        command="simulate", result=result, render=renderer, encounter=table.base, seed=seed
+    )
 
 
 def _split_step(ruleset: Any, command: str, words: Sequence[str]) -> tuple[list[str], list[str]]:
