@@ -95,7 +95,7 @@ def by_inputs(function: Callable[P, R]) -> Callable[P, R]:
             else:
                 inputs.append(arg)
                 shape.append(-1)
-        key = (*shape, *((name, _plain(value)) for name, value in options.items()))
+        key = (*shape, *((name, hashable(value)) for name, value in options.items()))
         made: R = store.get(tuple(inputs), key, lambda: function(*args, **options))
         return made
 
@@ -103,14 +103,16 @@ def by_inputs(function: Callable[P, R]) -> Callable[P, R]:
     return _named(kept, function)
 
 
-def _plain(value: Any) -> Any:
-    """An option as a key: lists and tuples as tuples, sets as frozen sets, all the way
-    down."""
+def hashable(value: Any) -> Any:
+    """A value as a key: lists and tuples as tuples, sets as frozen sets, mappings as tuples
+    of their items, all the way down."""
     kind = type(value)
     if kind is list or kind is tuple:
-        return tuple(_plain(item) for item in value)
+        return tuple(hashable(item) for item in value)
     if kind is set:
         return frozenset(value)
+    if kind is dict:
+        return tuple((key, hashable(item)) for key, item in value.items())
     return value
 
 

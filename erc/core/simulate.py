@@ -22,6 +22,7 @@ import os
 from erc.core.dice import Dice, SeededSource
 from erc.core.errors import ErcError
 from erc.core.fold import Fighter
+from erc.core.kept import hashable
 from erc.core.session import Loaded
 from erc.core.value import Value, replace
 
@@ -306,20 +307,13 @@ def _advance_key(state: State, number: int) -> tuple[Any, ...] | None:
     replaced = state.replaced_each_round
     for name in state._fields:
         if name != "encounter" and name != "events" and name not in replaced:
-            parts.append(_plain(getattr(state, name)))
+            parts.append(hashable(getattr(state, name)))
     key = tuple(parts)
     try:
         hash(key)
     except TypeError:
         return None
     return key
-
-
-def _plain(value: Any) -> Any:
-    """A part of a state as a key: its mappings as tuples of items, all the way down."""
-    if isinstance(value, dict):
-        return tuple((k, _plain(v)) for k, v in value.items())
-    return value
 
 
 _ADVANCE = object()
