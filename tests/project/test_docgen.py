@@ -33,6 +33,18 @@ def test_the_generated_pages_are_current(generated: dict[str, str]) -> None:
     assert stale == [], "run `make docs-gen` (python -m erc.cli.docgen docs)"
 
 
+def test_help_texts_carry_no_docstring_markup(generated: dict[str, str]) -> None:
+    """A command's docstring is its ``--help``: the terminal shows it as written, so it has
+    no double-backtick literals (the reference pages are made from the same text)."""
+    marked = [
+        f"{name}: {line.strip()}"
+        for name, text in generated.items()
+        for line in text.splitlines()
+        if re.search(r"(?<!`)``(?!`)", line)
+    ]
+    assert marked == []
+
+
 @pytest.mark.parametrize("ruleset", rulesets.available())
 def test_every_command_of_a_ruleset_is_on_its_page(generated: dict[str, str], ruleset: str) -> None:
     page = generated[f"docs/reference/{ruleset}.md"]

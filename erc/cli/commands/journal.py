@@ -53,7 +53,7 @@ class LogResult(Value):
 def log(
     encounter: str | None = ENCOUNTER, as_json: bool = JSON, journal: str | None = JOURNAL
 ) -> Outcome:
-    """The journal's events as recorded, each marked ``undone`` when an undo cancelled it."""
+    """The journal's events as recorded, each marked "undone" when an undo cancelled it."""
     from erc.core import journal as journals
     from erc.core.session import open_encounter
 

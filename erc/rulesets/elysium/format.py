@@ -242,7 +242,7 @@ class SpellSpec(_Closed, frozen=True):
 
 
 class CombatantSpec(_Closed, frozen=True):
-    """A combatant, or with ``count`` a group of alike ones."""
+    """A combatant, or with `count` a group of alike ones."""
 
     MODEL: ClassVar[str] = "Combatant"
 

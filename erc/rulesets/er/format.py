@@ -237,7 +237,7 @@ class WeaponSpec(_Closed, frozen=True):
 
 
 class ConditionSpec(_Closed, frozen=True):
-    """A condition with who caused it (R10.2: charmed and grappled need ``by``)."""
+    """A condition with who caused it (R10.2: charmed and grappled need `by`)."""
 
     condition: Annotated[
         ConditionName,
@@ -254,7 +254,7 @@ class ConditionSpec(_Closed, frozen=True):
 
 
 class CombatantSpec(_Closed, frozen=True):
-    """A combatant, or with ``count`` a group of alike ones."""
+    """A combatant, or with `count` a group of alike ones."""
 
     MODEL: ClassVar[str] = "Combatant"
 

@@ -157,7 +157,7 @@ class AbilityModifiers(_Closed, frozen=True):
 
 
 class BabSpec(_Closed, frozen=True):
-    """SC4.3, SC4.4: a number, or a list of iterative bonuses (``ranged: [6, 1]``)."""
+    """SC4.3, SC4.4: a number, or a list of iterative bonuses (`ranged: [6, 1]`)."""
 
     melee: Annotated[
         Bab,
@@ -284,7 +284,7 @@ class WeaponSpec(_Closed, frozen=True):
 
 
 class CombatantSpec(_Closed, frozen=True):
-    """A combatant, or with ``count`` a group of alike ones."""
+    """A combatant, or with `count` a group of alike ones."""
 
     MODEL: ClassVar[str] = "Combatant"
 

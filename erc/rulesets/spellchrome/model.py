@@ -95,7 +95,7 @@ class WeaponFields(Value):
 
 
 class CombatantFields(Value):
-    """A combatant, or with ``count`` a group of alike ones."""
+    """A combatant, or with `count` a group of alike ones."""
 
     name: str
     """What the command line calls the combatant (case-insensitively; a unique prefix is
