@@ -52,7 +52,7 @@ def simulate(
     ),
     target: Target = Option(
         "--target",
-        help="The foe each attacker picks (default: the weakest).",
+        help="The foe each attacker picks: the lowest health, any at random, or the highest.",
         default=Target.weakest,
     ),
     max_rounds: int = Option(
