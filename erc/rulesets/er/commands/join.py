@@ -23,6 +23,7 @@ def join(
 
     Dice for --rolls: its d10, then roll-off d20s (its own, then each tied one's)."""
     from erc.core import join as rules
+    from erc.rulesets.er.conditions import acted
     from erc.rulesets.er.rules.initiative import breakdown
 
     state = events.state_of(loaded)
@@ -35,7 +36,7 @@ def join(
         c = by_name[member]
         b = breakdown(c)
         modifier = b.agility + b.other + b.weapon_mod + b.armor_mod
-        members.append(rules.Member(member, rolls.get(member, 0) + modifier, 0, c.acted > 0))
+        members.append(rules.Member(member, rolls.get(member, 0) + modifier, 0, acted(c)))
     mine = breakdown(who)
     parts = {
         "agility": mine.agility,

@@ -1,0 +1,76 @@
+"""The table's commands at their edges, as a GM and a script author meet them (RULES.md R14,
+SC-P15, EL-P17, CONTRACT "The table" and "Combat state"): a file edited mid-fight, names
+typed as the command line allows, turns ended, the journal damaged. Bad input is exit 2
+with a message, and the journal is left as it was."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.conftest import ENCOUNTERS
+
+
+def _copy(tmp_path: Path, name: str) -> Path:
+    target = tmp_path / name
+    shutil.copy(ENCOUNTERS / name, target)
+    return target
+
+
+def _ok(erc: Any, *args: Any) -> Any:
+    ran = erc(*[str(a) for a in args], "--json")
+    assert ran.code == 0, ran.err
+    return ran.json
+
+
+def _refused(erc: Any, journal: Path, *args: Any) -> Any:
+    """Exit 2 with one JSON error, no traceback, and the journal byte for byte as it was."""
+    before = journal.read_bytes() if journal.exists() else None
+    ran = erc(*[str(a) for a in args], "--json")
+    assert ran.code == 2, ran.out
+    assert "Traceback" not in ran.err
+    after = journal.read_bytes() if journal.exists() else None
+    assert after == before, "a refused command changed the journal"
+    return json.loads(ran.err)["error"]
+
+
+def _edit(path: Path, old: str, new: str) -> None:
+    text = path.read_text()
+    assert old in text
+    path.write_text(text.replace(old, new, 1))
+
+
+def _grub(tmp_path: Path) -> Path:
+    """duel.yaml with Grub added at its end (duel-reinforced.yaml's newcomer)."""
+    duel = _copy(tmp_path, "duel.yaml")
+    reinforced = (ENCOUNTERS / "duel-reinforced.yaml").read_text()
+    grub = reinforced[reinforced.index("  - name: Grub") :]
+    target = tmp_path / "duel-grub.yaml"
+    target.write_text(duel.read_text() + grub)
+    return target
+
+
+@pytest.fixture
+def journal(tmp_path: Path) -> Path:
+    return tmp_path / "fight.journal.jsonl"
+
+
+# --- R14.2 joining --------------------------------------------------------------------------
+
+
+def test_er_join_waits_when_its_place_is_before_a_turn_already_ended(
+    erc: Any, tmp_path: Path, journal: Path
+) -> None:
+    """R14.2 "if that place comes before a combatant who has already acted this round, it
+    waits": a turn ended (R14.3) has passed, as `erc status` shows it (`acted`), even with
+    no action spent."""
+    duel = _copy(tmp_path, "duel.yaml")
+    grub = _grub(tmp_path)
+    _ok(erc, "roll-init", "-e", duel, "--journal", journal, "--rolls", "5,4,3", "--apply")
+    _ok(erc, "end-turn", "Fenn", "-e", duel, "--journal", journal, "--apply")  # first place
+    joined = _ok(erc, "join", "Grub", "-e", grub, "--journal", journal, "--rolls", "10")
+    assert joined["result"]["place"] == 1 and joined["result"]["waits"] is True
