@@ -74,3 +74,60 @@ def test_er_join_waits_when_its_place_is_before_a_turn_already_ended(
     _ok(erc, "end-turn", "Fenn", "-e", duel, "--journal", journal, "--apply")  # first place
     joined = _ok(erc, "join", "Grub", "-e", grub, "--journal", journal, "--rolls", "10")
     assert joined["result"]["place"] == 1 and joined["result"]["waits"] is True
+
+
+# --- R14.4 renaming -------------------------------------------------------------------------
+
+
+def _renamed_fight(erc: Any, tmp_path: Path, journal: Path, new_name: str) -> Path:
+    """A fight recorded for duel.yaml (the Ogre damaged and prone), then the Ogre renamed
+    ``new_name`` in the file."""
+    duel = _copy(tmp_path, "duel.yaml")
+    on = ("-e", duel, "--journal", journal)
+    _ok(erc, "roll-init", *on, "--rolls", "5,4,3", "--apply")
+    _ok(erc, "damage", "Ogre", "6", *on, "--apply")
+    _ok(erc, "condition", "Ogre", "prone", *on, "--apply")
+    _edit(duel, "name: Ogre", f"name: {new_name}")
+    return duel
+
+
+def test_rename_takes_names_as_the_command_line_does_case_and_unicode_form(
+    erc: Any, tmp_path: Path, journal: Path
+) -> None:
+    """CONTRACT "Commands": combatants are named on the command line case-insensitively
+    (and in any Unicode form, as every lookup compares them): `erc rename ogre "zoë
+    chief"` is the journal's 'Ogre' and the file's 'Zoë Chief'; the event records the
+    names as the journal and the file spell them."""
+    duel = _renamed_fight(erc, tmp_path, journal, "Zoë Chief")
+    on = ("-e", duel, "--journal", journal)
+    decomposed = "zoe\u0308 chief"  # 'ë' as e + a combining diaeresis (NFD)
+    renamed = _ok(erc, "rename", "ogre", decomposed, *on, "--apply")["result"]
+    assert (renamed["old"], renamed["name"]) == ("Ogre", "Zoë Chief")
+    chief = _ok(erc, "status", *on)["result"]["combatants"][2]
+    assert (chief["name"], chief["body"]) == ("Zoë Chief", 34)
+
+
+def test_rename_to_a_name_differing_only_in_case(erc: Any, tmp_path: Path, journal: Path) -> None:
+    """R14.4: the file's 'OGRE' is not the journal's 'Ogre' (the journal names exactly);
+    `erc rename Ogre OGRE` carries the fight over."""
+    duel = _renamed_fight(erc, tmp_path, journal, "OGRE")
+    on = ("-e", duel, "--journal", journal)
+    assert _refused(erc, journal, "status", *on)["code"] == "journal-name-missing"
+    _ok(erc, "rename", "Ogre", "OGRE", *on, "--apply")
+    assert _ok(erc, "status", *on)["result"]["combatants"][2]["body"] == 34
+
+
+def test_rename_refuses_an_old_name_that_is_no_combatant_of_the_journal(
+    erc: Any, tmp_path: Path, journal: Path
+) -> None:
+    """R14.4: "OLD must be a name the journal has": a condition's name ('prone'), a weapon's
+    or a damage type's is not one; renaming it would rewrite the Ogre's condition into a
+    combatant's name."""
+    duel = _renamed_fight(erc, tmp_path, journal, "Ogre")  # the file unchanged
+    grub = tmp_path / "with-grub.yaml"
+    grub.write_text(_grub(tmp_path).read_text())
+    for old in ("prone", "greatclub"):
+        error = _refused(erc, journal, "rename", old, "Grub", "-e", grub, "--journal", journal)
+        assert error["code"] == "bad-rename" and f"never names {old!r}" in error["message"]
+    ogre = _ok(erc, "status", "-e", duel, "--journal", journal)["result"]["combatants"][2]
+    assert [c["name"] for c in ogre["conditions"]] == ["prone"]

@@ -47,7 +47,7 @@ def rename(
     """Carry the fight over to a combatant's new name in the file (R14.4): the journal's
     OLD is the file's NEW from this event on; undo reverses it."""
     from erc.core.encounter import load_cached
-    from erc.core.fold import cancelled, mentions
+    from erc.core.fold import cancelled
     from erc.core.journal import Handle
     from erc.core.session import journal_path
 
@@ -55,31 +55,13 @@ def rename(
         raise ErcError("no-encounter", "no encounter file: give -e FILE or set ERC_ENCOUNTER")
     model = load_cached(encounter)
     where = journal_path(encounter, journal)
-    in_file = [c.name for c in model.combatants]
-    if new not in in_file:
-        raise ErcError(
-            "unknown-combatant",
-            f"the encounter file {encounter} has no combatant named {new!r}"
-            f"{did_you_mean(new, in_file)}: rename it in the file first, then run erc rename",
-            encounter,
-        )
-    if old in in_file:
-        raise ErcError(
-            "bad-rename",
-            f"{old!r} is still in the encounter file {encounter}: erc rename is for a name the "
-            "file no longer has (R14.4)",
-            encounter,
-        )
+    new = _file_name(model, encounter, new)
     with Handle(where, apply, encounter) as handle:
         entries = list(handle.scan().entries)
         gone = cancelled(entries)
-        if not mentions(entries, gone, old):
-            raise ErcError(
-                "bad-rename",
-                f"the fight recorded in {where} never names {old!r}: nothing to rename",
-                where,
-            )
-        if mentions(entries, gone, new):
+        named, lost = _journal_names(model, entries, gone, where)
+        old = _journal_name(old, lost, model, where)
+        if new in named:
             raise ErcError(
                 "bad-rename",
                 f"{new!r} is already in the fight recorded in {where}: two of the journal's "
@@ -93,6 +75,80 @@ def rename(
     return Outcome(
         command="rename", result=result, render=renderer, encounter=model, applied=applied
     )
+
+
+def _file_name(model: Any, encounter: str, typed: str) -> str:
+    """NEW as the file spells it, found as the command line finds names (any case, any
+    Unicode form, a unique prefix)."""
+    from erc.core.lookup import find
+
+    try:
+        name: str = find(model, typed).name
+        return name
+    except ErcError as error:
+        if error.code != "unknown-combatant":
+            raise
+    in_file = [c.name for c in model.combatants]
+    raise ErcError(
+        "unknown-combatant",
+        f"the encounter file {encounter} has no combatant named {typed!r}"
+        f"{did_you_mean(typed, in_file)}: rename it in the file first, then run erc rename",
+        encounter,
+    )
+
+
+def _journal_name(typed: str, lost: list[str], model: Any, where: str) -> str:
+    """OLD as the journal spells it: one of the combatants it names that the file lacks,
+    matched exactly, else in any case and Unicode form."""
+    from erc.core.text import folded
+
+    if typed in lost:
+        return typed
+    matches = [name for name in lost if folded(name) == folded(typed)]
+    if len(matches) == 1:
+        return matches[0]
+    if any(folded(c.name) == folded(typed) for c in model.combatants):
+        raise ErcError(
+            "bad-rename",
+            f"{typed!r} is still in the encounter file {model.path}: erc rename is for a name "
+            "the file no longer has (R14.4)",
+            model.path,
+        )
+    raise ErcError(
+        "bad-rename",
+        f"the fight recorded in {where} never names {typed!r}: nothing to rename"
+        + (f" (the names the file lacks: {', '.join(map(repr, lost))})" if lost else ""),
+        where,
+    )
+
+
+def _journal_names(
+    model: Any, entries: list[Any], gone: set[int], where: str
+) -> tuple[set[str], list[str]]:
+    """The combatants the journal's live events name (as its renames leave them), and those
+    of them the file lacks, in the order met: the fold asks the tracker for each name, and a
+    name the file lacks gets a stand-in so the fold goes on (no other string of an event,
+    such as a condition's or a weapon's name, is a combatant's)."""
+    from erc import rulesets
+    from erc.core.fold import fold
+    from erc.core.value import replace
+
+    kind = rulesets.get(model.ruleset).events().Tracker
+    named: set[str] = set()
+    lost: list[str] = []
+    stand_in = model.combatants[0]
+
+    class Probe(kind):  # type: ignore[valid-type, misc]
+        def who(self, name: Any) -> Any:
+            if isinstance(name, str):
+                named.add(name)
+                if name not in self.fighters:
+                    lost.append(name)
+                    self.fighters[name] = self.fighter(replace(stand_in, name=name))
+            return super().who(name)
+
+    fold(Probe(model), entries, where, gone)
+    return named, lost
 
 
 def _record(
