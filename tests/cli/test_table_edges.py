@@ -131,3 +131,52 @@ def test_rename_refuses_an_old_name_that_is_no_combatant_of_the_journal(
         assert error["code"] == "bad-rename" and f"never names {old!r}" in error["message"]
     ogre = _ok(erc, "status", "-e", duel, "--journal", journal)["result"]["combatants"][2]
     assert [c["name"] for c in ogre["conditions"]] == ["prone"]
+
+
+# --- R14.5 a new fight ----------------------------------------------------------------------
+
+
+def test_a_second_new_fight_waiting_on_the_first_moves_nothing(
+    erc: Any, tmp_path: Path, journal: Path
+) -> None:
+    """R14.5 with CONTRACT's lock: two `erc new-fight --apply` at once act as one after the
+    other, so the second finds no fight recorded: it moves nothing and leaves no empty
+    'earlier fight' behind (it moved an empty journal it had just created to NAME.2)."""
+    import threading
+
+    from erc.core.journal import Handle
+
+    duel = _copy(tmp_path, "duel.yaml")
+    on = ("-e", str(duel), "--journal", str(journal))
+    _ok(erc, "roll-init", *on, "--rolls", "5,4,3", "--apply")
+    from erc.cli.commands.table import new_fight
+
+    held = Handle(str(journal), True)  # the first new-fight, holding the lock
+    second: list[Any] = []
+    worker = threading.Thread(
+        target=lambda: second.append(new_fight(str(duel), True, True, str(journal)))
+    )
+    worker.start()
+    worker.join(0.3)
+    assert worker.is_alive()  # it waits for the lock
+    first = f"{journal}.1"
+    Path(first).write_bytes(journal.read_bytes())  # the first moves the fight aside
+    journal.unlink()
+    held.close()
+    worker.join(10)
+    result = second[0].result
+    assert (result.moved_to, result.n_events) == (None, 0)
+    assert sorted(p.name for p in tmp_path.iterdir() if p.name.startswith(journal.name)) == [
+        "fight.journal.jsonl.1"
+    ]
+
+
+def test_new_fight_with_an_empty_journal_moves_nothing(
+    erc: Any, tmp_path: Path, journal: Path
+) -> None:
+    """R14.5: with no fight recorded (an empty journal file) there is nothing to move."""
+    duel = _copy(tmp_path, "duel.yaml")
+    journal.write_bytes(b"")
+    moved = _ok(erc, "new-fight", "-e", duel, "--journal", journal, "--apply")["result"]
+    assert (moved["moved_to"], moved["n_events"]) == (None, 0)
+    assert not Path(f"{journal}.1").exists()

@@ -209,6 +209,8 @@ def new_fight(
         return Outcome("new-fight", result, renderer, model)
     with Handle(where, apply, encounter) as handle:
         events = len(handle.scan().entries)
+        if not events:  # no fight recorded (or one another new-fight moved while this waited)
+            return Outcome("new-fight", NewFightResult(where, None, None, 0), renderer, model)
         if not apply:
             result = NewFightResult(where, None, _free(where), events)
             return Outcome("new-fight", result, renderer, model)
