@@ -44,4 +44,4 @@ def _new_fight(result: Any) -> Iterator[Any]:
         )
         yield text("nothing was moved: add --apply to start a new fight", "dim")
     else:
-        yield text(f"no fight is recorded ({result.journal} does not exist): nothing to move")
+        yield text(f"no fight is recorded in {result.journal}: nothing to move")
