@@ -180,3 +180,41 @@ def test_new_fight_with_an_empty_journal_moves_nothing(
     moved = _ok(erc, "new-fight", "-e", duel, "--journal", journal, "--apply")["result"]
     assert (moved["moved_to"], moved["n_events"]) == (None, 0)
     assert not Path(f"{journal}.1").exists()
+
+
+# --- R14.6 undo to a point ------------------------------------------------------------------
+
+
+def test_undo_to_far_back_lists_the_ends_not_every_event(
+    erc: Any, tmp_path: Path, journal: Path
+) -> None:
+    """R14.6 in a long fight: `erc undo --to 1` after 300 events says how many it undid and
+    names the first and last few (it printed every id, a page of them); JSON keeps all."""
+    duel = _copy(tmp_path, "duel.yaml")
+    order = [["Fenn", 4, []], ["Kaela", 5, []], ["Ogre", 3, []]]
+    events = [
+        {
+            "id": 1,
+            "command": "roll-init",
+            "round": 1,
+            "effects": [{"type": "round", "round": 1, "order": order}],
+        }
+    ]
+    events += [
+        {
+            "id": n,
+            "command": "damage",
+            "round": 1,
+            "effects": [{"type": "damage", "target": "Ogre", "amount": 0}],
+        }
+        for n in range(2, 302)
+    ]
+    journal.write_text("".join(json.dumps(e) + "\n" for e in events))
+    ran = erc("undo", "--to", "1", "-e", duel, "--journal", journal)
+    assert ran.code == 0, ran.err
+    said = " ".join(ran.out.split("erc undo cancels")[0].split())
+    assert said.startswith("back to event 1: undid 300 events: 2 (damage), 3 (damage)")
+    assert "297 (damage), 298 (damage), 299 (damage), 300 (damage), 301 (damage)" in said
+    assert "150 (damage)" not in said and len(said) < 300
+    listed = _ok(erc, "undo", "-e", duel, "--journal", journal)  # restores them
+    assert listed["result"]["command"] == "undo-to"

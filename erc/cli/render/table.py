@@ -10,6 +10,10 @@ from erc.core.human import text
 from erc.core.outcome import Outcome
 
 
+SHOWN = 10
+"""The most undone events ``erc undo --to`` lists by id (the first and last halves)."""
+
+
 def render(outcome: Outcome) -> Iterator[Any]:
     result = outcome.result
     applied = outcome.applied
@@ -25,10 +29,13 @@ def render(outcome: Outcome) -> Iterator[Any]:
     elif outcome.command == "new-fight":
         yield from _new_fight(result)
     else:  # undo --to
-        listed = ", ".join(
-            f"{i} ({c})" for i, c in zip(result.cancelled_ids, result.commands, strict=True)
-        )
-        yield text(f"back to event {result.to}: undid {listed}")
+        undone = [f"{i} ({c})" for i, c in zip(result.cancelled_ids, result.commands, strict=True)]
+        count = ""
+        if len(undone) > SHOWN:  # a long fight taken back: its ends, not a page of ids
+            half = SHOWN // 2
+            count = f"{len(undone)} events: "
+            undone = [*undone[:half], f"... {len(undone) - 2 * half} more", *undone[-half:]]
+        yield text(f"back to event {result.to}: undid {count}{', '.join(undone)}")
         yield text(
             f"erc undo cancels this undo (event {result.undo_event['id']}) and restores them"
         )
