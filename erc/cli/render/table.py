@@ -9,7 +9,6 @@ from typing import Any
 from erc.core.human import text
 from erc.core.outcome import Outcome
 
-
 SHOWN = 10
 """The most undone events ``erc undo --to`` lists by id (the first and last halves)."""
 
