@@ -218,3 +218,27 @@ def test_undo_to_far_back_lists_the_ends_not_every_event(
     assert "150 (damage)" not in said and len(said) < 300
     listed = _ok(erc, "undo", "-e", duel, "--journal", journal)  # restores them
     assert listed["result"]["command"] == "undo-to"
+
+
+def test_new_fight_moves_a_journal_with_a_bad_line_aside_whole(
+    erc: Any, tmp_path: Path, journal: Path
+) -> None:
+    """R14.5 "the journal is moved aside, never deleted": a journal that no command can read
+    (a line of garbage, a hand edit gone wrong) is exactly what a GM starts over from; it
+    was refused. It moves byte for byte, and the next command starts at round 0."""
+    duel = _copy(tmp_path, "duel.yaml")
+    on = ("-e", duel, "--journal", journal)
+    _ok(erc, "roll-init", *on, "--rolls", "5,4,3", "--apply")
+    with journal.open("a") as out:
+        out.write("garbage\n")
+    _ok(erc, "damage", "Ogre", "1", "-e", duel, "--journal", tmp_path / "other.jsonl")
+    damaged = journal.read_bytes()
+    assert _refused(erc, journal, "status", *on)["code"] == "bad-journal"
+    preview = _ok(erc, "new-fight", *on)["result"]
+    assert preview["would_move_to"] == f"{journal}.1" and journal.read_bytes() == damaged
+    moved = erc("new-fight", *[str(a) for a in on], "--apply", "--json")
+    assert moved.code == 0, moved.err
+    assert "journal line 2" in moved.err  # said why the count is of lines
+    assert moved.json["result"]["moved_to"] == f"{journal}.1"
+    assert Path(f"{journal}.1").read_bytes() == damaged and not journal.exists()
+    assert _ok(erc, "status", *on)["result"]["round"] == 0

@@ -208,7 +208,7 @@ def new_fight(
         result = NewFightResult(where, None, None, 0)
         return Outcome("new-fight", result, renderer, model)
     with Handle(where, apply, encounter) as handle:
-        events = len(handle.scan().entries)
+        events = _count(handle)
         if not events:  # no fight recorded (or one another new-fight moved while this waited)
             return Outcome("new-fight", NewFightResult(where, None, None, 0), renderer, model)
         if not apply:
@@ -217,6 +217,23 @@ def new_fight(
         moved = _move_aside(where)
     result = NewFightResult(where, moved, None, events)
     return Outcome("new-fight", result, renderer, model)
+
+
+def _count(handle: Handle) -> int:
+    """The events the journal holds; one that cannot be read (a line of garbage) is still
+    a fight to move aside whole (R14.5): its lines are counted, saying why."""
+    from erc.core.errors import warn
+
+    try:
+        return len(handle.scan().entries)
+    except ErcError as error:
+        if error.code != "bad-journal":
+            raise
+        why = error.message
+    with open(handle.path, "rb") as journal:
+        lines = sum(1 for line in journal if line.strip())
+    warn(f"{handle.path}: {why}; the journal is moved aside as it is ({lines} lines)")
+    return lines
 
 
 def _free(path: str) -> str:
