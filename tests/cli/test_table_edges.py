@@ -242,3 +242,28 @@ def test_new_fight_moves_a_journal_with_a_bad_line_aside_whole(
     assert moved.json["result"]["moved_to"] == f"{journal}.1"
     assert Path(f"{journal}.1").read_bytes() == damaged and not journal.exists()
     assert _ok(erc, "status", *on)["result"]["round"] == 0
+
+
+# --- R14.3 ending a turn --------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("ruleset_file", "seed"),
+    [("duel.yaml", 1), ("spellchrome-warehouse.yaml", 3), ("elysium-ogre.yaml", 1)],
+)
+def test_end_turn_of_one_not_in_the_order_is_refused_until_it_joins(
+    erc: Any, tmp_path: Path, journal: Path, ruleset_file: str, seed: int
+) -> None:
+    """R14.3 with R14.2: a combatant added to the file mid-fight has no turn in the round
+    until `erc join` gives it a place; ending that turn was recorded, and the join after it
+    then found its turn over in a round whose place had not been passed."""
+    path = _copy(tmp_path, ruleset_file)
+    on = ("-e", path, "--journal", journal)
+    _ok(erc, "roll-init", *on, "--seed", seed, "--apply")
+    text = path.read_text()
+    first = text.index("  - name: ")
+    block = text[first : text.index("  - name: ", first + 1)]
+    name = block.split("\n", 1)[0].removeprefix("  - name: ")
+    path.write_text(text.rstrip("\n") + "\n" + block.replace(f"name: {name}", "name: Newcomer", 1))
+    error = _refused(erc, journal, "end-turn", "Newcomer", *on, "--apply")
+    assert error["code"] == "cannot-act" and "erc join Newcomer" in error["message"]
