@@ -267,3 +267,20 @@ def test_end_turn_of_one_not_in_the_order_is_refused_until_it_joins(
     path.write_text(text.rstrip("\n") + "\n" + block.replace(f"name: {name}", "name: Newcomer", 1))
     error = _refused(erc, journal, "end-turn", "Newcomer", *on, "--apply")
     assert error["code"] == "cannot-act" and "erc join Newcomer" in error["message"]
+
+
+def test_rename_after_a_disarm_carries_the_weapon_over(
+    erc: Any, tmp_path: Path, journal: Path
+) -> None:
+    """R14.4 when the journal holds more than Body: the Ogre's greatclub knocked away is
+    the Ogre Chief's, on the ground, after the rename (the rename's own check of the
+    journal's names must read a weapon's event too)."""
+    duel = _copy(tmp_path, "duel.yaml")
+    on = ("-e", duel, "--journal", journal)
+    _ok(erc, "roll-init", *on, "--rolls", "5,4,3", "--apply")
+    disarm = _ok(erc, "disarm", "Kaela", "Ogre", *on, "--rolls", "18,9,12,3", "--apply")
+    assert disarm["result"]["outcome"] == "disarmed"
+    _edit(duel, "name: Ogre", "name: Ogre Chief")
+    _ok(erc, "rename", "Ogre", "Ogre Chief", *on, "--apply")
+    chief = _ok(erc, "status", *on)["result"]["combatants"][2]
+    assert chief["name"] == "Ogre Chief" and any("greatclub" in m for m in chief["marks"])

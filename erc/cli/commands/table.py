@@ -47,7 +47,7 @@ def rename(
     """Carry the fight over to a combatant's new name in the file (R14.4): the journal's
     OLD is the file's NEW from this event on; undo reverses it."""
     from erc.core.encounter import load_cached
-    from erc.core.fold import cancelled
+    from erc.core.fold import cancelled, mentions
     from erc.core.journal import Handle
     from erc.core.session import journal_path
 
@@ -55,13 +55,16 @@ def rename(
         raise ErcError("no-encounter", "no encounter file: give -e FILE or set ERC_ENCOUNTER")
     model = load_cached(encounter)
     where = journal_path(encounter, journal)
-    new = _file_name(model, encounter, new)
+    newcomer = _file_combatant(model, encounter, new)
+    new = newcomer.name
     with Handle(where, apply, encounter) as handle:
         entries = list(handle.scan().entries)
         gone = cancelled(entries)
-        named, lost = _journal_names(model, entries, gone, where)
+        named, lost, whole = _journal_names(model, newcomer, entries, gone, where)
+        if not whole and mentions(entries, gone, old):
+            lost.append(old)  # a journal the fold stops in: the names it has, as text
         old = _journal_name(old, lost, model, where)
-        if new in named:
+        if new in named or mentions(entries, gone, new):
             raise ErcError(
                 "bad-rename",
                 f"{new!r} is already in the fight recorded in {where}: two of the journal's "
@@ -77,14 +80,13 @@ def rename(
     )
 
 
-def _file_name(model: Any, encounter: str, typed: str) -> str:
-    """NEW as the file spells it, found as the command line finds names (any case, any
-    Unicode form, a unique prefix)."""
+def _file_combatant(model: Any, encounter: str, typed: str) -> Any:
+    """NEW's combatant, found as the command line finds names (any case, any Unicode form,
+    a unique prefix)."""
     from erc.core.lookup import find
 
     try:
-        name: str = find(model, typed).name
-        return name
+        return find(model, typed)
     except ErcError as error:
         if error.code != "unknown-combatant":
             raise
@@ -123,12 +125,14 @@ def _journal_name(typed: str, lost: list[str], model: Any, where: str) -> str:
 
 
 def _journal_names(
-    model: Any, entries: list[Any], gone: set[int], where: str
-) -> tuple[set[str], list[str]]:
-    """The combatants the journal's live events name (as its renames leave them), and those
-    of them the file lacks, in the order met: the fold asks the tracker for each name, and a
-    name the file lacks gets a stand-in so the fold goes on (no other string of an event,
-    such as a condition's or a weapon's name, is a combatant's)."""
+    model: Any, newcomer: Any, entries: list[Any], gone: set[int], where: str
+) -> tuple[set[str], list[str], bool]:
+    """The combatants the journal's live events name (as its renames leave them), those of
+    them the file lacks in the order met, and whether the fold read the journal to its end.
+    The fold asks the tracker for each combatant by name (no other string of an event, such
+    as a condition's or a weapon's name, is one); each name the file lacks gets a stand-in
+    (NEW's combatant under that name: the file's version of the one renamed) and the fold
+    starts over, until it meets no other."""
     from erc import rulesets
     from erc.core.fold import fold
     from erc.core.value import replace
@@ -136,19 +140,26 @@ def _journal_names(
     kind = rulesets.get(model.ruleset).events().Tracker
     named: set[str] = set()
     lost: list[str] = []
-    stand_in = model.combatants[0]
 
     class Probe(kind):  # type: ignore[valid-type, misc]
         def who(self, name: Any) -> Any:
             if isinstance(name, str):
                 named.add(name)
-                if name not in self.fighters:
+                if name not in self.fighters and name not in lost:
                     lost.append(name)
-                    self.fighters[name] = self.fighter(replace(stand_in, name=name))
             return super().who(name)
 
-    fold(Probe(model), entries, where, gone)
-    return named, lost
+    while True:
+        met = len(lost)
+        stand_ins = tuple(replace(newcomer, name=name) for name in lost)
+        tracker = Probe(replace(model, combatants=(*model.combatants, *stand_ins)))
+        try:
+            fold(tracker, entries, where, gone)
+        except ErcError as error:
+            if error.code == "journal-name-missing" and len(lost) > met:
+                continue
+            return named, lost, False
+        return named, lost, True
 
 
 def _record(
