@@ -67,8 +67,9 @@ def join(dice: Dice, setup: JoinSetup, members: Sequence[Member], *, round: int)
     modifier = sum(setup.parts.values())
     total = roll + modifier
     key = (total, setup.tie)
-    above = sum(1 for m in members if (m.total, m.tie) > key)
-    tied = [m.name for m in members if (m.total, m.tie) == key]
+    keys = _standing_keys(members)
+    above = sum(1 for k in keys if k > key)
+    tied = [m.name for m, k in zip(members, keys, strict=True) if k == key]
     tiebreak: list[int] = []
     beaten_by = 0
     level = list(tied)
@@ -94,6 +95,17 @@ def join(dice: Dice, setup: JoinSetup, members: Sequence[Member], *, round: int)
         waits=waits,
         new_order=(*names[:at], setup.name, *names[at:]),
     )
+
+
+def _standing_keys(members: Sequence[Member]) -> list[tuple[int, int]]:
+    """Each member's ``(total, tie)`` as its place in the order stands: one placed after
+    some of lower total (a delay, SC2.5; one down listed last, R3.5) counts as the one before
+    it, so the keys fall along the order and a newcomer's place is found by count."""
+    keys: list[tuple[int, int]] = []
+    for m in members:
+        own = (m.total, m.tie)
+        keys.append(min(own, keys[-1]) if keys else own)
+    return keys
 
 
 def check_joinable(round_now: int, order: Sequence[str], name: str) -> None:

@@ -284,3 +284,24 @@ def test_rename_after_a_disarm_carries_the_weapon_over(
     _ok(erc, "rename", "Ogre", "Ogre Chief", *on, "--apply")
     chief = _ok(erc, "status", *on)["result"]["combatants"][2]
     assert chief["name"] == "Ogre Chief" and any("greatclub" in m for m in chief["marks"])
+
+
+def test_join_places_by_the_order_as_it_stands_after_a_delay() -> None:
+    """R14.2 "takes its place by total" in an order that is no longer sorted by total: one
+    who delayed to the end (SC2.5) or one down listed last (R3.5) keeps its rolled total,
+    but acts where it now stands; a newcomer of 16 goes first, not after Thug 1 (15)
+    behind a Sentinel (20) that now acts last."""
+    from erc.core.dice import Dice, PhysicalSource
+    from erc.core.join import JoinSetup, Member, join
+
+    members = [
+        Member("Thug 1", 15, 11, False),
+        Member("Wren", 11, 18, False),
+        Member("Vex", 7, 16, False),
+        Member("Sentinel", 20, 10, False),  # delayed after Vex
+    ]
+    setup = JoinSetup("Grub", 20, 10, {"dexterity": 0}, tie=10)
+    first = join(Dice(PhysicalSource([16])), setup, members, round=1)
+    assert (first.place, first.new_order[:2]) == (1, ("Grub", "Thug 1"))
+    between = join(Dice(PhysicalSource([9])), setup, members, round=1)
+    assert between.new_order == ("Thug 1", "Wren", "Grub", "Vex", "Sentinel")
