@@ -305,3 +305,19 @@ def test_join_places_by_the_order_as_it_stands_after_a_delay() -> None:
     assert (first.place, first.new_order[:2]) == (1, ("Grub", "Thug 1"))
     between = join(Dice(PhysicalSource([9])), setup, members, round=1)
     assert between.new_order == ("Thug 1", "Wren", "Grub", "Vex", "Sentinel")
+
+
+def test_undo_after_new_fight_says_where_the_fight_went(
+    erc: Any, tmp_path: Path, journal: Path
+) -> None:
+    """R14.5: a new fight is not an event, so `erc undo` cannot take it back; with nothing
+    to undo it says where the last fight was moved and how to bring it back (it said only
+    that the journal had nothing to undo)."""
+    duel = _copy(tmp_path, "duel.yaml")
+    on = ("-e", duel, "--journal", journal)
+    _ok(erc, "roll-init", *on, "--rolls", "5,4,3", "--apply")
+    _ok(erc, "new-fight", *on, "--apply")
+    for argv in (("undo",), ("undo", "--to", "1")):
+        error = _refused(erc, journal, *argv, *on)
+        assert error["code"] == "nothing-to-undo"
+        assert f"{journal}.1" in error["message"] and "mv" in error["message"]

@@ -247,6 +247,20 @@ def _count(handle: Handle) -> int:
     return lines
 
 
+def moved_fight(path: str) -> str:
+    """For a journal with nothing to undo: where ``erc new-fight`` last moved a fight from it,
+    and how to bring it back (R14.5: a new fight is not an event; undo cannot reach it)."""
+    import shlex
+
+    if not os.path.lexists(f"{path}.1"):
+        return ""
+    last = f"{path}.{int(_free(path).rpartition('.')[2]) - 1}"
+    return (
+        f"; erc new-fight moved the last fight to {last}: to take it back, move it back "
+        f"(mv {shlex.quote(last)} {shlex.quote(path)})"
+    )
+
+
 def _free(path: str) -> str:
     for number in range(1, MAX_KEPT + 1):
         candidate = f"{path}.{number}"
