@@ -321,3 +321,27 @@ def test_undo_after_new_fight_says_where_the_fight_went(
         error = _refused(erc, journal, *argv, *on)
         assert error["code"] == "nothing-to-undo"
         assert f"{journal}.1" in error["message"] and "mv" in error["message"]
+
+
+# --- a journal of another ruleset (a fix for erc/core/journal.py and session.py) --------------
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="events do not say their ruleset: Handle.append should write it, and Loaded._load "
+    "refuse an event of another (see the helper's report)",
+)
+def test_a_journal_of_another_ruleset_is_refused_with_what_is_wrong(
+    erc: Any, tmp_path: Path, journal: Path
+) -> None:
+    """The guide: bad input "never corrupts what was recorded". An Enchanted Realms journal
+    given to an Elysium file whose combatants have the same names folds without a word
+    (ER's damage and order read as Elysium's); it should be exit 2 naming both rulesets."""
+    duel = _copy(tmp_path, "duel.yaml")
+    elysium = _copy(tmp_path, "elysium-ogre.yaml")
+    _edit(elysium, "name: Kharza", "name: Fenn")
+    _edit(elysium, "name: Beldo", "name: Kaela")
+    _ok(erc, "roll-init", "-e", duel, "--journal", journal, "--rolls", "5,4,3", "--apply")
+    _ok(erc, "damage", "Ogre", "3", "-e", duel, "--journal", journal, "--apply")
+    error = _refused(erc, journal, "status", "-e", elysium, "--journal", journal)
+    assert error["code"] == "bad-journal" and "ruleset" in error["message"]
