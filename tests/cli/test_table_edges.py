@@ -345,3 +345,33 @@ def test_a_journal_of_another_ruleset_is_refused_with_what_is_wrong(
     _ok(erc, "damage", "Ogre", "3", "-e", duel, "--journal", journal, "--apply")
     error = _refused(erc, journal, "status", "-e", elysium, "--journal", journal)
     assert error["code"] == "bad-journal" and "ruleset" in error["message"]
+
+
+# --- erc log: one sentence an event, with totals (CONTRACT "The table") -----------------------
+
+
+def test_log_tells_the_table_events_in_words_with_totals(
+    erc: Any, tmp_path: Path, journal: Path
+) -> None:
+    """CONTRACT "The table": `erc log` is "one sentence an event, with totals": a rename,
+    a join (its total and place, or that it waits) and a check (its total against its
+    target, and the outcome) were told as raw fields ("rename (old Ogre, new Ogre Chief)",
+    "Grub: join (roll 9, modifier 0, total 9)") or not at all ("feat: no change")."""
+    duel = _copy(tmp_path, "duel.yaml")
+    reinforced = _copy(tmp_path, "duel-reinforced.yaml")
+    _ok(erc, "roll-init", "-e", duel, "--journal", journal, "--rolls", "5,4,3", "--apply")
+    _ok(
+        erc, "attack", "Fenn", "Ogre", "-e", duel, "--journal", journal, "--rolls", "2,2", "--apply"
+    )
+    on = ("-e", reinforced, "--journal", journal)
+    _ok(erc, "rename", "Ogre", "Ogre Chief", *on, "--apply")
+    _ok(erc, "join", "Grub", *on, "--rolls", "9", "--apply")
+    _ok(erc, "feat", "Kaela", "strength", "--comp", "12", *on, "--rolls", "11", "--apply")
+    ran = erc("log", *[str(a) for a in on])
+    assert ran.code == 0, ran.err
+    lines = ran.out.splitlines()
+    assert lines[3] == "3. round 1, rename: the fight's Ogre is now Ogre Chief."
+    assert lines[4] == (
+        "4. round 1, join: Grub joins at place 1 with 9 (rolled 9), from the next round."
+    )
+    assert lines[5] == "5. round 1, feat: Kaela's strength feat: 12 against Comp 12, a success."
