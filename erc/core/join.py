@@ -40,6 +40,9 @@ class JoinSetup(Value):
     rolloff: int
     parts: Mapping[str, int]
     tie: int = 0
+    rolls: bool = True
+    """False for one that may roll no initiative (ER R3.5: not standing): no die, and its
+    place is after everyone in the order."""
 
 
 class Joined(Value):
@@ -63,8 +66,10 @@ class Joined(Value):
 def join(dice: Dice, setup: JoinSetup, members: Sequence[Member], *, round: int) -> Joined:
     """The newcomer's initiative and place (module docstring). Dice: its initiative die,
     then roll-off rounds, each the newcomer's die then the tied ones' in order."""
-    roll = dice.roll(setup.sides, f"{setup.name} initiative")
     modifier = sum(setup.parts.values())
+    if not setup.rolls:
+        return _last(setup, members, modifier, round)
+    roll = dice.roll(setup.sides, f"{setup.name} initiative")
     total = roll + modifier
     key = (total, setup.tie)
     keys = _standing_keys(members)
@@ -94,6 +99,24 @@ def join(dice: Dice, setup: JoinSetup, members: Sequence[Member], *, round: int)
         place=at + 1,
         waits=waits,
         new_order=(*names[:at], setup.name, *names[at:]),
+    )
+
+
+def _last(setup: JoinSetup, members: Sequence[Member], modifier: int, round: int) -> Joined:
+    """One that rolls no initiative (``JoinSetup.rolls``): roll 0, after everyone."""
+    names = tuple(m.name for m in members)
+    return Joined(
+        name=setup.name,
+        round=round,
+        roll=0,
+        modifier=modifier,
+        parts=dict(setup.parts),
+        total=modifier,
+        tiebreak=(),
+        rolled_off_with=(),
+        place=len(names) + 1,
+        waits=False,
+        new_order=(*names, setup.name),
     )
 
 

@@ -375,3 +375,20 @@ def test_log_tells_the_table_events_in_words_with_totals(
         "4. round 1, join: Grub joins at place 1 with 9 (rolled 9), from the next round."
     )
     assert lines[5] == "5. round 1, feat: Kaela's strength feat: 12 against Comp 12, a success."
+
+
+def test_er_join_of_one_down_draws_no_die_and_goes_last(
+    erc: Any, tmp_path: Path, journal: Path
+) -> None:
+    """R14.2 with R3.5: a combatant that is not standing "rolls no initiative: it draws no
+    die, is listed after everyone who rolled"; joining, it rolled a d10 (asked of --rolls)
+    and could take the first place."""
+    duel = _copy(tmp_path, "duel.yaml")
+    grub = _grub(tmp_path)
+    _edit(grub, "    body: 24\n", "    body: 24\n    body_current: 0\n")
+    _ok(erc, "roll-init", "-e", duel, "--journal", journal, "--rolls", "5,4,3", "--apply")
+    joined = _ok(erc, "join", "Grub", "-e", grub, "--journal", journal, "--rolls", "", "--apply")
+    assert joined["rolls"] == [] and joined["result"]["roll"] == 0
+    assert joined["result"]["new_order"] == ["Fenn", "Kaela", "Ogre", "Grub"]
+    status = _ok(erc, "status", "-e", grub, "--journal", journal)["result"]
+    assert [p["name"] for p in status["order"]] == ["Fenn", "Kaela", "Ogre", "Grub"]
