@@ -45,7 +45,13 @@ def join(
         "heavy weapon": mine.weapon_mod,
         "armour": mine.armor_mod,
     }
-    setup = rules.JoinSetup(who.name, 10, 20, parts, rolls=standing(who))  # R3.5
+    setup = rules.JoinSetup(
+        name=who.name,
+        sides=10,
+        rolloff=20,
+        parts=parts,
+        rolls=standing(who),  # R3.5
+    )
     return Mechanic(
         "join",
         lambda dice: rules.join(dice, setup, members, round=state.round),
