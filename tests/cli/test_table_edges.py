@@ -392,3 +392,22 @@ def test_er_join_of_one_down_draws_no_die_and_goes_last(
     assert joined["result"]["new_order"] == ["Fenn", "Kaela", "Ogre", "Grub"]
     status = _ok(erc, "status", "-e", grub, "--journal", journal)["result"]
     assert [p["name"] for p in status["order"]] == ["Fenn", "Kaela", "Ogre", "Grub"]
+
+
+def test_log_tells_an_undo_to_in_one_short_sentence(
+    erc: Any, tmp_path: Path, journal: Path
+) -> None:
+    """R14.6 in `erc log`: an `undo --to` is one sentence, the point it went back to and how
+    many events it cancelled (each was its own clause, "cancels event 2; cancels event 3;
+    ...": a line of thousands of characters after a long fight)."""
+    duel = _copy(tmp_path, "duel.yaml")
+    on = ("-e", duel, "--journal", journal)
+    _ok(erc, "roll-init", *on, "--rolls", "5,4,3", "--apply")
+    for _ in range(3):
+        _ok(erc, "damage", "Ogre", "1", *on, "--apply")
+    _ok(erc, "undo", "--to", "1", *on)
+    ran = erc("log", *[str(a) for a in on])
+    assert (
+        ran.out.splitlines()[-1]
+        == "5. round 1, undo-to: back to event 1, cancels 3 events (2, 3, 4)."
+    )

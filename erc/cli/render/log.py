@@ -12,7 +12,7 @@ from erc.core.outcome import Outcome
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Mapping
+    from collections.abc import Mapping, Sequence
     from typing import Any
 
 
@@ -42,6 +42,10 @@ SUBJECTS = ("who", "target", "wielder", "holder", "name")
 def sentence(event: Mapping[str, Any]) -> str:
     """``3. round 1, attack: Ogre takes 12 damage; Kaela acts.``"""
     effects = [e for e in event.get("effects") or () if isinstance(e, dict)]
+    if event.get("command") == "undo-to":
+        return (
+            f"{event.get('id')}. round {event.get('round')}, undo-to: {_undo_to(event, effects)}."
+        )
     parts = [_effect(e, event) for e in effects]
     result = event.get("result")
     parts.append(_check(result) or "")
@@ -95,6 +99,21 @@ def _plain(e: Mapping[str, Any]) -> str | None:
     if kind == "rename":
         return f"the fight's {e.get('old')} is now {e.get('new')}"
     return None
+
+
+def _undo_to(event: Mapping[str, Any], effects: Sequence[Mapping[str, Any]]) -> str:
+    """R14.6: the point gone back to and the events cancelled, the first and last few by id
+    when there are many."""
+    ids = [str(e.get("event")) for e in effects if e.get("type") == "undo"]
+    if len(ids) > UNDONE_SHOWN:
+        half = UNDONE_SHOWN // 2
+        ids = [*ids[:half], "...", *ids[-half:]]
+    count = sum(1 for e in effects if e.get("type") == "undo")
+    return f"back to event {event.get('to')}, cancels {count} events ({', '.join(ids)})"
+
+
+UNDONE_SHOWN = 10
+"""The most ids an ``undo-to`` sentence names (the first and last halves)."""
 
 
 def _join(e: Mapping[str, Any], event: Mapping[str, Any]) -> str:
