@@ -411,3 +411,21 @@ def test_log_tells_an_undo_to_in_one_short_sentence(
         ran.out.splitlines()[-1]
         == "5. round 1, undo-to: back to event 1, cancels 3 events (2, 3, 4)."
     )
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="CONTRACT 'The table' lists `erc undo --to ID` among the new commands with a preview "
+    "without --apply; it records at once, as plain `erc undo` does (the lead's call: see the "
+    "helper's report)",
+)
+def test_undo_to_without_apply_is_a_preview(erc: Any, tmp_path: Path, journal: Path) -> None:
+    """CONTRACT "The table": "New commands, each with `--apply`/`--json` and a preview
+    without `--apply`: ... `erc undo --to ID`"."""
+    duel = _copy(tmp_path, "duel.yaml")
+    on = ("-e", duel, "--journal", journal)
+    _ok(erc, "roll-init", *on, "--rolls", "5,4,3", "--apply")
+    _ok(erc, "damage", "Ogre", "1", *on, "--apply")
+    before = journal.read_bytes()
+    preview = _ok(erc, "undo", "--to", "1", *on)
+    assert "applied" not in preview and journal.read_bytes() == before
