@@ -429,3 +429,32 @@ def test_undo_to_without_apply_is_a_preview(erc: Any, tmp_path: Path, journal: P
     before = journal.read_bytes()
     preview = _ok(erc, "undo", "--to", "1", *on)
     assert "applied" not in preview and journal.read_bytes() == before
+
+
+def test_rename_in_a_journal_the_fold_stops_in_still_refuses_a_name_the_file_has(
+    erc: Any, tmp_path: Path, journal: Path
+) -> None:
+    """R14.4 "OLD one the file no longer has", even when a later line of the journal does
+    not fold (the rename's check of the names then reads them as text)."""
+    duel = _copy(tmp_path, "duel.yaml")
+    _edit(duel, "name: Ogre", "name: Ogre Chief")
+    order = [["Fenn", 4, []], ["Kaela", 5, []], ["Ogre", 3, []]]
+    lines = [
+        {
+            "id": 1,
+            "command": "roll-init",
+            "round": 1,
+            "effects": [{"type": "round", "round": 1, "order": order}],
+        },
+        {
+            "id": 2,
+            "command": "damage",
+            "round": 1,
+            "effects": [{"type": "damage", "target": "Kaela", "amount": -5}],
+        },
+    ]
+    journal.write_text("".join(json.dumps(e) + "\n" for e in lines))
+    on = ("-e", duel, "--journal", journal)
+    error = _refused(erc, journal, "rename", "Kaela", "Ogre Chief", *on, "--apply")
+    assert error["code"] == "bad-rename" and "still in the encounter file" in error["message"]
+    _ok(erc, "rename", "Ogre", "Ogre Chief", *on)  # the preview of the rename it needs

@@ -61,7 +61,8 @@ def rename(
         entries = list(handle.scan().entries)
         gone = cancelled(entries)
         named, lost, whole = _journal_names(model, newcomer, entries, gone, where)
-        if not whole and mentions(entries, gone, old):
+        in_file = {c.name for c in model.combatants}
+        if not whole and old not in in_file and mentions(entries, gone, old):
             lost.append(old)  # a journal the fold stops in: the names it has, as text
         old = _journal_name(old, lost, model, where)
         if new in named or mentions(entries, gone, new):
