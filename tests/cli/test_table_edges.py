@@ -54,6 +54,18 @@ def _grub(tmp_path: Path) -> Path:
     return target
 
 
+def _hand_journal(journal: Path, *damages: tuple[str, int]) -> None:
+    """A journal written as erc writes it: duel.yaml's round 1 (Fenn, Kaela, Ogre), then one
+    damage event per ``(target, amount)``."""
+    order = [["Fenn", 4, []], ["Kaela", 5, []], ["Ogre", 3, []]]
+    start = {"type": "round", "round": 1, "order": order}
+    events = [{"id": 1, "command": "roll-init", "round": 1, "effects": [start]}]
+    for ident, (target, amount) in enumerate(damages, 2):
+        hurt = {"type": "damage", "target": target, "amount": amount}
+        events.append({"id": ident, "command": "damage", "round": 1, "effects": [hurt]})
+    journal.write_text("".join(json.dumps(e) + "\n" for e in events))
+
+
 @pytest.fixture
 def journal(tmp_path: Path) -> Path:
     return tmp_path / "fight.journal.jsonl"
@@ -191,25 +203,7 @@ def test_undo_to_far_back_lists_the_ends_not_every_event(
     """R14.6 in a long fight: `erc undo --to 1` after 300 events says how many it undid and
     names the first and last few (it printed every id, a page of them); JSON keeps all."""
     duel = _copy(tmp_path, "duel.yaml")
-    order = [["Fenn", 4, []], ["Kaela", 5, []], ["Ogre", 3, []]]
-    events = [
-        {
-            "id": 1,
-            "command": "roll-init",
-            "round": 1,
-            "effects": [{"type": "round", "round": 1, "order": order}],
-        }
-    ]
-    events += [
-        {
-            "id": n,
-            "command": "damage",
-            "round": 1,
-            "effects": [{"type": "damage", "target": "Ogre", "amount": 0}],
-        }
-        for n in range(2, 302)
-    ]
-    journal.write_text("".join(json.dumps(e) + "\n" for e in events))
+    _hand_journal(journal, *[("Ogre", 0)] * 300)
     ran = erc("undo", "--to", "1", "-e", duel, "--journal", journal)
     assert ran.code == 0, ran.err
     said = " ".join(ran.out.split("erc undo cancels")[0].split())
@@ -438,22 +432,7 @@ def test_rename_in_a_journal_the_fold_stops_in_still_refuses_a_name_the_file_has
     not fold (the rename's check of the names then reads them as text)."""
     duel = _copy(tmp_path, "duel.yaml")
     _edit(duel, "name: Ogre", "name: Ogre Chief")
-    order = [["Fenn", 4, []], ["Kaela", 5, []], ["Ogre", 3, []]]
-    lines = [
-        {
-            "id": 1,
-            "command": "roll-init",
-            "round": 1,
-            "effects": [{"type": "round", "round": 1, "order": order}],
-        },
-        {
-            "id": 2,
-            "command": "damage",
-            "round": 1,
-            "effects": [{"type": "damage", "target": "Kaela", "amount": -5}],
-        },
-    ]
-    journal.write_text("".join(json.dumps(e) + "\n" for e in lines))
+    _hand_journal(journal, ("Kaela", -5))  # a damage below 0 does not fold
     on = ("-e", duel, "--journal", journal)
     error = _refused(erc, journal, "rename", "Kaela", "Ogre Chief", *on, "--apply")
     assert error["code"] == "bad-rename" and "still in the encounter file" in error["message"]
