@@ -40,6 +40,9 @@ class JoinSetup(Value):
     rolloff: int
     parts: Mapping[str, int]
     tie: int = 0
+    rolls: bool = True
+    """False for one that may roll no initiative (ER R3.5: not standing): no die, and its
+    place is after everyone in the order."""
 
 
 class Joined(Value):
@@ -63,12 +66,15 @@ class Joined(Value):
 def join(dice: Dice, setup: JoinSetup, members: Sequence[Member], *, round: int) -> Joined:
     """The newcomer's initiative and place (module docstring). Dice: its initiative die,
     then roll-off rounds, each the newcomer's die then the tied ones' in order."""
-    roll = dice.roll(setup.sides, f"{setup.name} initiative")
     modifier = sum(setup.parts.values())
+    if not setup.rolls:
+        return _last(setup, members, modifier, round)
+    roll = dice.roll(setup.sides, f"{setup.name} initiative")
     total = roll + modifier
     key = (total, setup.tie)
-    above = sum(1 for m in members if (m.total, m.tie) > key)
-    tied = [m.name for m in members if (m.total, m.tie) == key]
+    keys = _standing_keys(members)
+    above = sum(1 for k in keys if k > key)
+    tied = [m.name for m, k in zip(members, keys, strict=True) if k == key]
     tiebreak: list[int] = []
     beaten_by = 0
     level = list(tied)
@@ -94,6 +100,35 @@ def join(dice: Dice, setup: JoinSetup, members: Sequence[Member], *, round: int)
         waits=waits,
         new_order=(*names[:at], setup.name, *names[at:]),
     )
+
+
+def _last(setup: JoinSetup, members: Sequence[Member], modifier: int, round: int) -> Joined:
+    """One that rolls no initiative (``JoinSetup.rolls``): roll 0, after everyone."""
+    names = tuple(m.name for m in members)
+    return Joined(
+        name=setup.name,
+        round=round,
+        roll=0,
+        modifier=modifier,
+        parts=dict(setup.parts),
+        total=modifier,
+        tiebreak=(),
+        rolled_off_with=(),
+        place=len(names) + 1,
+        waits=False,
+        new_order=(*names, setup.name),
+    )
+
+
+def _standing_keys(members: Sequence[Member]) -> list[tuple[int, int]]:
+    """Each member's ``(total, tie)`` as its place in the order stands: one placed after
+    some of lower total (a delay, SC2.5; one down listed last, R3.5) counts as the one before
+    it, so the keys fall along the order and a newcomer's place is found by count."""
+    keys: list[tuple[int, int]] = []
+    for m in members:
+        own = (m.total, m.tie)
+        keys.append(min(own, keys[-1]) if keys else own)
+    return keys
 
 
 def check_joinable(round_now: int, order: Sequence[str], name: str) -> None:

@@ -89,6 +89,7 @@ def undo(
     ),
 ) -> Outcome:
     """Cancel the last applied event by appending an undo event; nothing is deleted."""
+    from erc.cli.commands.table import moved_fight
     from erc.core.session import open_encounter
 
     if to is not None:
@@ -100,7 +101,8 @@ def undo(
         if target is None:
             raise ErcError(
                 "nothing-to-undo",
-                f"the journal {loaded.journal} has no applied event left to undo",
+                f"the journal {loaded.journal} has no applied event left to undo"
+                + (moved_fight(loaded.journal) if not loaded.index.ids else ""),
                 loaded.journal,
             )
         ident, command = target

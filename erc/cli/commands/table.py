@@ -55,31 +55,17 @@ def rename(
         raise ErcError("no-encounter", "no encounter file: give -e FILE or set ERC_ENCOUNTER")
     model = load_cached(encounter)
     where = journal_path(encounter, journal)
-    in_file = [c.name for c in model.combatants]
-    if new not in in_file:
-        raise ErcError(
-            "unknown-combatant",
-            f"the encounter file {encounter} has no combatant named {new!r}"
-            f"{did_you_mean(new, in_file)}: rename it in the file first, then run erc rename",
-            encounter,
-        )
-    if old in in_file:
-        raise ErcError(
-            "bad-rename",
-            f"{old!r} is still in the encounter file {encounter}: erc rename is for a name the "
-            "file no longer has (R14.4)",
-            encounter,
-        )
+    newcomer = _file_combatant(model, encounter, new)
+    new = newcomer.name
     with Handle(where, apply, encounter) as handle:
         entries = list(handle.scan().entries)
         gone = cancelled(entries)
-        if not mentions(entries, gone, old):
-            raise ErcError(
-                "bad-rename",
-                f"the fight recorded in {where} never names {old!r}: nothing to rename",
-                where,
-            )
-        if mentions(entries, gone, new):
+        named, lost, whole = _journal_names(model, newcomer, entries, gone, where)
+        in_file = {c.name for c in model.combatants}
+        if not whole and old not in in_file and mentions(entries, gone, old):
+            lost.append(old)  # a journal the fold stops in: the names it has, as text
+        old = _journal_name(old, lost, model, where)
+        if new in named or mentions(entries, gone, new):
             raise ErcError(
                 "bad-rename",
                 f"{new!r} is already in the fight recorded in {where}: two of the journal's "
@@ -93,6 +79,90 @@ def rename(
     return Outcome(
         command="rename", result=result, render=renderer, encounter=model, applied=applied
     )
+
+
+def _file_combatant(model: Any, encounter: str, typed: str) -> Any:
+    """NEW's combatant, found as the command line finds names (any case, any Unicode form,
+    a unique prefix)."""
+    from erc.core.lookup import find
+
+    try:
+        return find(model, typed)
+    except ErcError as error:
+        if error.code != "unknown-combatant":
+            raise
+    in_file = [c.name for c in model.combatants]
+    raise ErcError(
+        "unknown-combatant",
+        f"the encounter file {encounter} has no combatant named {typed!r}"
+        f"{did_you_mean(typed, in_file)}: rename it in the file first, then run erc rename",
+        encounter,
+    )
+
+
+def _journal_name(typed: str, lost: list[str], model: Any, where: str) -> str:
+    """OLD as the journal spells it: one of the combatants it names that the file lacks,
+    matched exactly, else in any case and Unicode form."""
+    from erc.core.text import folded
+
+    if typed in lost:
+        return typed
+    matches = [name for name in lost if folded(name) == folded(typed)]
+    if len(matches) == 1:
+        return matches[0]
+    if any(folded(c.name) == folded(typed) for c in model.combatants):
+        raise ErcError(
+            "bad-rename",
+            f"{typed!r} is still in the encounter file {model.path}: erc rename is for a name "
+            "the file no longer has (R14.4)",
+            model.path,
+        )
+    raise ErcError(
+        "bad-rename",
+        f"the fight recorded in {where} never names {typed!r}: nothing to rename"
+        + (f" (the names the file lacks: {', '.join(map(repr, lost))})" if lost else ""),
+        where,
+    )
+
+
+def _journal_names(
+    model: Any, newcomer: Any, entries: list[Any], gone: set[int], where: str
+) -> tuple[set[str], list[str], bool]:
+    """The combatants the journal's live events name (as its renames leave them), those of
+    them the file lacks in the order met, and whether the fold read the journal to its end.
+    The fold asks the tracker for each combatant by name (no other string of an event, such
+    as a condition's or a weapon's name, is one); each name the file lacks gets a stand-in
+    (NEW's combatant under that name: the file's version of the one renamed) and the fold
+    starts over, until it meets no other."""
+    from erc import rulesets
+    from erc.core.fold import fold
+    from erc.core.value import replace
+
+    kind = rulesets.get(model.ruleset).events().Tracker
+    named: set[str] = set()
+    lost: list[str] = []
+
+    class Probe(kind):  # type: ignore[valid-type, misc]
+        def who(self, name: Any) -> Any:
+            if isinstance(name, str):
+                named.add(name)
+                if name not in self.fighters and name not in lost:
+                    lost.append(name)
+            return super().who(name)
+
+    while True:
+        met = len(lost)
+        stand_ins = tuple(replace(newcomer, name=name) for name in lost)
+        tracker = Probe(replace(model, combatants=(*model.combatants, *stand_ins)))
+        try:
+            fold(tracker, entries, where, gone)
+        except ErcError as error:
+            if error.code == "journal-name-missing" and len(lost) > met:
+                continue
+            return named, lost, False
+        except Exception:  # a stand-in the ruleset's fold cannot take: the names met so far
+            return named, lost, False
+        return named, lost, True
 
 
 def _record(
@@ -152,13 +222,46 @@ def new_fight(
         result = NewFightResult(where, None, None, 0)
         return Outcome("new-fight", result, renderer, model)
     with Handle(where, apply, encounter) as handle:
-        events = len(handle.scan().entries)
+        events = _count(handle)
+        if not events:  # no fight recorded (or one another new-fight moved while this waited)
+            return Outcome("new-fight", NewFightResult(where, None, None, 0), renderer, model)
         if not apply:
             result = NewFightResult(where, None, _free(where), events)
             return Outcome("new-fight", result, renderer, model)
         moved = _move_aside(where)
     result = NewFightResult(where, moved, None, events)
     return Outcome("new-fight", result, renderer, model)
+
+
+def _count(handle: Handle) -> int:
+    """The events the journal holds; one that cannot be read (a line of garbage) is still
+    a fight to move aside whole (R14.5): its lines are counted, saying why."""
+    from erc.core.errors import warn
+
+    try:
+        return len(handle.scan().entries)
+    except ErcError as error:
+        if error.code != "bad-journal":
+            raise
+        why = error.message
+    with open(handle.path, "rb") as journal:
+        lines = sum(1 for line in journal if line.strip())
+    warn(f"{handle.path}: {why}; the journal is moved aside as it is ({lines} lines)")
+    return lines
+
+
+def moved_fight(path: str) -> str:
+    """For a journal with nothing to undo: where ``erc new-fight`` last moved a fight from it,
+    and how to bring it back (R14.5: a new fight is not an event; undo cannot reach it)."""
+    import shlex
+
+    if not os.path.lexists(f"{path}.1"):
+        return ""
+    last = f"{path}.{int(_free(path).rpartition('.')[2]) - 1}"
+    return (
+        f"; erc new-fight moved the last fight to {last}: to take it back, move it back "
+        f"(mv {shlex.quote(last)} {shlex.quote(path)})"
+    )
 
 
 def _free(path: str) -> str:

@@ -44,6 +44,8 @@ def end_turn(
     """End a combatant's turn without acting: it gives up what it has left this round (ER:
     action and movement, not its reaction; Spellchrome: standard and move; Elysium: its AP),
     and next moves on (R14.3)."""
+    import shlex
+
     who = find(loaded.encounter, name)
     state = loaded.state
     if state.round < 1:
@@ -51,6 +53,14 @@ def end_turn(
             "no-round",
             f"no round has started, so {who.name} has no turn to end: "
             "record the order first (erc roll-init --apply)",
+        )
+    if who.name not in state.order:
+        shown = shlex.quote(who.name)
+        raise ErcError(
+            "cannot-act",
+            f"{who.name} is not in round {state.round}'s order, so it has no turn to end: "
+            f"added to the file during the fight, it takes its place with erc join {shown} "
+            "--apply (R14.2)",
         )
     rows = {c.name: c for c in loaded.ruleset.status().status(loaded).combatants}
     row = rows[who.name]

@@ -36,13 +36,16 @@ class UndoToResult(Value):
 
 def undo_to(encounter: str | None, journal: str | None, to: int) -> Outcome:
     """Cancel every live event after ``to`` (the ``undo`` events aside) in one event."""
+    from erc.cli.commands.table import moved_fight
     from erc.core.session import open_encounter
 
     with open_encounter(encounter, journal, write=True) as loaded:
         index = loaded.index
         if not index.ids:
             raise ErcError(
-                "nothing-to-undo", f"the journal {loaded.journal} records nothing", loaded.journal
+                "nothing-to-undo",
+                f"the journal {loaded.journal} records nothing{moved_fight(loaded.journal)}",
+                loaded.journal,
             )
         first = min(index.ids)
         if to < first:

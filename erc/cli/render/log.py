@@ -12,7 +12,7 @@ from erc.core.outcome import Outcome
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Mapping
+    from collections.abc import Mapping, Sequence
     from typing import Any
 
 
@@ -42,9 +42,14 @@ SUBJECTS = ("who", "target", "wielder", "holder", "name")
 def sentence(event: Mapping[str, Any]) -> str:
     """``3. round 1, attack: Ogre takes 12 damage; Kaela acts.``"""
     effects = [e for e in event.get("effects") or () if isinstance(e, dict)]
+    if event.get("command") == "undo-to":
+        return (
+            f"{event.get('id')}. round {event.get('round')}, undo-to: {_undo_to(event, effects)}."
+        )
     parts = [_effect(e, event) for e in effects]
-    said = "; ".join(p for p in parts if p) or "no change"
     result = event.get("result")
+    parts.append(_check(result) or "")
+    said = "; ".join(p for p in parts if p) or "no change"
     hurt = any(e.get("type") == "damage" for e in effects)
     if isinstance(result, dict) and isinstance(result.get("damage"), int) and not hurt:
         said += "; no damage"
@@ -57,6 +62,8 @@ def _effect(e: Mapping[str, Any], event: Mapping[str, Any]) -> str:
         return _round(e, event)
     if kind in ORDER_DICE:
         return ""  # the round's order already says it, with totals
+    if kind == "join":
+        return _join(e, event)
     words = _plain(e)
     if words is not None:
         return words
@@ -89,7 +96,47 @@ def _plain(e: Mapping[str, Any]) -> str | None:
         return f"{e.get('who')} ends its turn"
     if kind == "undo":
         return f"cancels event {e.get('event')}"
+    if kind == "rename":
+        return f"the fight's {e.get('old')} is now {e.get('new')}"
     return None
+
+
+def _undo_to(event: Mapping[str, Any], effects: Sequence[Mapping[str, Any]]) -> str:
+    """R14.6: the point gone back to and the events cancelled, the first and last few by id
+    when there are many."""
+    ids = [str(e.get("event")) for e in effects if e.get("type") == "undo"]
+    if len(ids) > UNDONE_SHOWN:
+        half = UNDONE_SHOWN // 2
+        ids = [*ids[:half], "...", *ids[-half:]]
+    count = sum(1 for e in effects if e.get("type") == "undo")
+    return f"back to event {event.get('to')}, cancels {count} events ({', '.join(ids)})"
+
+
+UNDONE_SHOWN = 10
+"""The most ids an ``undo-to`` sentence names (the first and last halves)."""
+
+
+def _join(e: Mapping[str, Any], event: Mapping[str, Any]) -> str:
+    """R14.2: where the newcomer takes its place, by what total (1 is the default place,
+    which the effect leaves out)."""
+    said = f"{e.get('who')} joins at place {e.get('place', 1)} with {e.get('total')}"
+    said += f" (rolled {e.get('roll')})"
+    return said + (", from the next round" if e.get("waits") else "")
+
+
+def _check(result: Any) -> str | None:
+    """A check (R14.1, SC-P15, EL-P16): its total against its target, and the outcome."""
+    if not isinstance(result, dict) or "success" not in result or "target" not in result:
+        return None
+    outcome = "a success" if result.get("success") else "a failure"
+    whose = f"{result.get('name')}'s {result.get('check')}"
+    if result.get("no_roll"):
+        return f"{whose}: no roll ({result.get('no_roll')}), {outcome}"
+    named = result.get("target_name")
+    target = (
+        f"{named} {result.get('target')}" if named not in (None, "vs") else result.get("target")
+    )
+    return f"{whose}: {result.get('total')} against {target}, {outcome}"
 
 
 def _condition(e: Mapping[str, Any]) -> str:

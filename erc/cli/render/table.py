@@ -9,6 +9,9 @@ from typing import Any
 from erc.core.human import text
 from erc.core.outcome import Outcome
 
+SHOWN = 10
+"""The most undone events ``erc undo --to`` lists by id (the first and last halves)."""
+
 
 def render(outcome: Outcome) -> Iterator[Any]:
     result = outcome.result
@@ -25,10 +28,13 @@ def render(outcome: Outcome) -> Iterator[Any]:
     elif outcome.command == "new-fight":
         yield from _new_fight(result)
     else:  # undo --to
-        listed = ", ".join(
-            f"{i} ({c})" for i, c in zip(result.cancelled_ids, result.commands, strict=True)
-        )
-        yield text(f"back to event {result.to}: undid {listed}")
+        undone = [f"{i} ({c})" for i, c in zip(result.cancelled_ids, result.commands, strict=True)]
+        count = ""
+        if len(undone) > SHOWN:  # a long fight taken back: its ends, not a page of ids
+            half = SHOWN // 2
+            count = f"{len(undone)} events: "
+            undone = [*undone[:half], f"... {len(undone) - 2 * half} more", *undone[-half:]]
+        yield text(f"back to event {result.to}: undid {count}{', '.join(undone)}")
         yield text(
             f"erc undo cancels this undo (event {result.undo_event['id']}) and restores them"
         )
@@ -44,4 +50,4 @@ def _new_fight(result: Any) -> Iterator[Any]:
         )
         yield text("nothing was moved: add --apply to start a new fight", "dim")
     else:
-        yield text(f"no fight is recorded ({result.journal} does not exist): nothing to move")
+        yield text(f"no fight is recorded in {result.journal}: nothing to move")

@@ -19,10 +19,12 @@ def join(
 ) -> Mechanic:
     """Bring a combatant added to the file into the current fight: it rolls initiative at
     once (R3.1; ties rolled off on d20 against the tied ones only) and takes its place by
-    total; a place already passed this round means it acts from the next.
+    total; a place already passed this round means it acts from the next. One that is not
+    standing rolls none and goes last (R3.5).
 
     Dice for --rolls: its d10, then roll-off d20s (its own, then each tied one's)."""
     from erc.core import join as rules
+    from erc.rulesets.er.conditions import acted, standing
     from erc.rulesets.er.rules.initiative import breakdown
 
     state = events.state_of(loaded)
@@ -35,7 +37,7 @@ def join(
         c = by_name[member]
         b = breakdown(c)
         modifier = b.agility + b.other + b.weapon_mod + b.armor_mod
-        members.append(rules.Member(member, rolls.get(member, 0) + modifier, 0, c.acted > 0))
+        members.append(rules.Member(member, rolls.get(member, 0) + modifier, 0, acted(c)))
     mine = breakdown(who)
     parts = {
         "agility": mine.agility,
@@ -43,7 +45,13 @@ def join(
         "heavy weapon": mine.weapon_mod,
         "armour": mine.armor_mod,
     }
-    setup = rules.JoinSetup(who.name, 10, 20, parts)
+    setup = rules.JoinSetup(
+        name=who.name,
+        sides=10,
+        rolloff=20,
+        parts=parts,
+        rolls=standing(who),  # R3.5
+    )
     return Mechanic(
         "join",
         lambda dice: rules.join(dice, setup, members, round=state.round),
