@@ -469,7 +469,8 @@ def _table(
     one(ruleset, edited, ["join", newcomer[1], "--apply", "--seed", "1", *journal], False)
     one(ruleset, edited, ["join", newcomer[1], "--apply", "--seed", "1", *journal], True)
     one(ruleset, edited, ["show", newcomer[1], *journal], False)
-    one(ruleset, edited, ["undo", "--to", "2", *journal], False)
+    one(ruleset, edited, ["undo", "--to", "2", *journal], False)  # a preview
+    one(ruleset, edited, ["undo", "--to", "2", "--apply", *journal], False)
     one(ruleset, edited, ["undo", "--to", "0", *journal], True)
     one(ruleset, edited, ["undo", *journal], False)
     one(ruleset, edited, ["log", *journal], False)

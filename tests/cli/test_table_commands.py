@@ -192,7 +192,7 @@ def test_undo_to_cancels_everything_after_in_one_event_and_undo_restores(
     _ok(erc, "damage", "Ogre", "3", "-e", duel, "--apply")  # 3
     _ok(erc, "heal", "Ogre", "1", "-e", duel, "--apply")  # 4
     _ok(erc, "undo", "-e", duel)  # 5 cancels 4
-    back = _ok(erc, "undo", "--to", "1", "-e", duel)
+    back = _ok(erc, "undo", "--to", "1", "-e", duel, "--apply")
     assert back["result"]["cancelled_ids"] == [2, 3] and back["result"]["to"] == 1
     lines = _journal(duel).read_text().splitlines()
     assert len(lines) == 6 and json.loads(lines[-1])["command"] == "undo-to"
@@ -218,7 +218,7 @@ def test_undo_to_leaves_a_rename_in_force(erc: Any, duel: Path) -> None:
     _edit(duel, "name: Ogre", "name: Ogre Chief")
     _ok(erc, "rename", "Ogre", "Ogre Chief", "-e", duel, "--apply")
     _ok(erc, "damage", "Ogre Chief", "2", "-e", duel, "--apply")
-    assert _ok(erc, "undo", "--to", "1", "-e", duel)["result"]["cancelled_ids"] == [2, 4]
+    assert _ok(erc, "undo", "--to", "1", "-e", duel, "--apply")["result"]["cancelled_ids"] == [2, 4]
     assert _ok(erc, "status", "-e", duel)["result"]["combatants"][2]["body"] == 40
 
 

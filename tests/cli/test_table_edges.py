@@ -204,7 +204,7 @@ def test_undo_to_far_back_lists_the_ends_not_every_event(
     names the first and last few (it printed every id, a page of them); JSON keeps all."""
     duel = _copy(tmp_path, "duel.yaml")
     _hand_journal(journal, *[("Ogre", 0)] * 300)
-    ran = erc("undo", "--to", "1", "-e", duel, "--journal", journal)
+    ran = erc("undo", "--to", "1", "-e", duel, "--journal", journal, "--apply")
     assert ran.code == 0, ran.err
     said = " ".join(ran.out.split("erc undo cancels")[0].split())
     assert said.startswith("back to event 1: undid 300 events: 2 (damage), 3 (damage)")
@@ -399,7 +399,7 @@ def test_log_tells_an_undo_to_in_one_short_sentence(
     _ok(erc, "roll-init", *on, "--rolls", "5,4,3", "--apply")
     for _ in range(3):
         _ok(erc, "damage", "Ogre", "1", *on, "--apply")
-    _ok(erc, "undo", "--to", "1", *on)
+    _ok(erc, "undo", "--to", "1", *on, "--apply")
     ran = erc("log", *[str(a) for a in on])
     assert (
         ran.out.splitlines()[-1]
@@ -407,12 +407,6 @@ def test_log_tells_an_undo_to_in_one_short_sentence(
     )
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="CONTRACT 'The table' lists `erc undo --to ID` among the new commands with a preview "
-    "without --apply; it records at once, as plain `erc undo` does (the lead's call: see the "
-    "helper's report)",
-)
 def test_undo_to_without_apply_is_a_preview(erc: Any, tmp_path: Path, journal: Path) -> None:
     """CONTRACT "The table": "New commands, each with `--apply`/`--json` and a preview
     without `--apply`: ... `erc undo --to ID`"."""
@@ -423,6 +417,25 @@ def test_undo_to_without_apply_is_a_preview(erc: Any, tmp_path: Path, journal: P
     before = journal.read_bytes()
     preview = _ok(erc, "undo", "--to", "1", *on)
     assert "applied" not in preview and journal.read_bytes() == before
+    assert preview["result"]["cancelled_ids"] == [2] and preview["result"]["undo_event"] is None
+
+
+def test_undo_to_records_with_apply_and_plain_undo_records_as_ever(
+    erc: Any, tmp_path: Path, journal: Path, monkeypatch: Any
+) -> None:
+    """R14.6 with ``--apply`` (or ``ERC_APPLY=1``); ``erc undo`` alone records at once
+    (CONTRACT "Combat state"), whatever ``--apply`` says."""
+    duel = _copy(tmp_path, "duel.yaml")
+    on = ("-e", duel, "--journal", journal)
+    _ok(erc, "roll-init", *on, "--rolls", "5,4,3", "--apply")
+    _ok(erc, "damage", "Ogre", "1", *on, "--apply")
+    _ok(erc, "damage", "Ogre", "2", *on, "--apply")
+    recorded = _ok(erc, "undo", "--to", "2", *on, "--apply")
+    assert recorded["applied"]["event"] == 4 and recorded["result"]["cancelled_ids"] == [3]
+    assert _ok(erc, "undo", *on)["applied"]["event"] == 5  # restores event 3
+    monkeypatch.setenv("ERC_APPLY", "1")
+    again = _ok(erc, "undo", "--to", "1", *on)
+    assert again["applied"]["event"] == 6 and again["result"]["cancelled_ids"] == [2, 3]
 
 
 def test_rename_in_a_journal_the_fold_stops_in_still_refuses_a_name_the_file_has(

@@ -87,6 +87,13 @@ def undo(
         help="Cancel every applied event after event ID, as one event (R14.6); "
         "erc undo after it restores them all.",
     ),
+    apply: bool = Option(
+        "--apply/--no-apply",
+        envvar="ERC_APPLY",
+        show_envvar=True,
+        help="With --to: record it (ERC_APPLY=1: the default); without, --to previews. "
+        "erc undo alone always records.",
+    ),
 ) -> Outcome:
     """Cancel the last applied event by appending an undo event; nothing is deleted."""
     from erc.cli.commands.table import moved_fight
@@ -95,7 +102,7 @@ def undo(
     if to is not None:
         from erc.cli.commands.undo_to import undo_to
 
-        return undo_to(encounter, journal, to)
+        return undo_to(encounter, journal, to, apply=apply)
     with open_encounter(encounter, journal, write=True) as loaded:
         target = loaded.index.last_live()
         if target is None:

@@ -25,21 +25,23 @@ def renderer() -> Drawing:
 
 
 class UndoToResult(Value):
-    """``to``: the event the fight goes back to; ``cancelled_ids``: the ids cancelled, first
-    to last, with ``commands`` their commands; ``undo_event``: the event appended."""
+    """``to``: the event the fight goes back to; ``cancelled_ids``: the ids cancelled (or,
+    without ``--apply``, that would be), first to last, with ``commands`` their commands;
+    ``undo_event``: the event appended (None: a preview)."""
 
     to: int
     cancelled_ids: tuple[int, ...]
     commands: tuple[str, ...]
-    undo_event: dict[str, object]
+    undo_event: dict[str, object] | None
 
 
-def undo_to(encounter: str | None, journal: str | None, to: int) -> Outcome:
-    """Cancel every live event after ``to`` (the ``undo`` events aside) in one event."""
+def undo_to(encounter: str | None, journal: str | None, to: int, *, apply: bool) -> Outcome:
+    """Cancel every live event after ``to`` (the ``undo`` events aside) in one event; without
+    ``apply``, say which and record nothing (CONTRACT "The table": a preview)."""
     from erc.cli.commands.table import moved_fight
     from erc.core.session import open_encounter
 
-    with open_encounter(encounter, journal, write=True) as loaded:
+    with open_encounter(encounter, journal, write=apply) as loaded:
         index = loaded.index
         if not index.ids:
             raise ErcError(
@@ -73,20 +75,27 @@ def undo_to(encounter: str | None, journal: str | None, to: int) -> Outcome:
                 f"no applied event after event {to} is left to undo",
                 loaded.journal,
             )
+        ids, commands = tuple(i for i, _ in targets), tuple(c for _, c in targets)
+        if not apply:
+            return Outcome(
+                command="undo",
+                result=UndoToResult(to, ids, commands, None),
+                render=renderer,
+                encounter=loaded.encounter,
+                preview=loaded.journal,
+            )
         event = loaded.record(
             {
                 "command": "undo-to",
                 "round": loaded.state.round,
-                "effects": [{"type": "undo", "event": ident} for ident, _ in targets],
+                "effects": [{"type": "undo", "event": ident} for ident in ids],
                 "to": to,
             }
         )
-    result = UndoToResult(to, tuple(i for i, _ in targets), tuple(c for _, c in targets), event)
-    applied = {"journal": loaded.journal, "event": event["id"]}
     return Outcome(
         command="undo",
-        result=result,
+        result=UndoToResult(to, ids, commands, event),
         render=renderer,
         encounter=loaded.encounter,
-        applied=applied,
+        applied={"journal": loaded.journal, "event": event["id"]},
     )

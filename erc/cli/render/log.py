@@ -109,7 +109,8 @@ def _undo_to(event: Mapping[str, Any], effects: Sequence[Mapping[str, Any]]) -> 
         half = UNDONE_SHOWN // 2
         ids = [*ids[:half], "...", *ids[-half:]]
     count = sum(1 for e in effects if e.get("type") == "undo")
-    return f"back to event {event.get('to')}, cancels {count} events ({', '.join(ids)})"
+    events = "event" if count == 1 else "events"
+    return f"back to event {event.get('to')}, cancels {count} {events} ({', '.join(ids)})"
 
 
 UNDONE_SHOWN = 10

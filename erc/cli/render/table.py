@@ -34,6 +34,9 @@ def render(outcome: Outcome) -> Iterator[Any]:
             half = SHOWN // 2
             count = f"{len(undone)} events: "
             undone = [*undone[:half], f"... {len(undone) - 2 * half} more", *undone[-half:]]
+        if result.undo_event is None:
+            yield text(f"would go back to event {result.to}: undo {count}{', '.join(undone)}")
+            return
         yield text(f"back to event {result.to}: undid {count}{', '.join(undone)}")
         yield text(
             f"erc undo cancels this undo (event {result.undo_event['id']}) and restores them"
