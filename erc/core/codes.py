@@ -51,8 +51,8 @@ CODES: dict[str, str] = {
     "invalid-encounter": "The encounter file breaks its format; error.problems lists every "
     "problem with its line and column (erc check reports the same).",
     "bad-journal": "The journal cannot be used: a line that is not an event, an event naming "
-    "someone not in the encounter, the journal being the encounter file itself, an unreadable "
-    "file; the message names the line.",
+    "someone not in the encounter, an event of another ruleset, the journal being the "
+    "encounter file itself, an unreadable file; the message names the line.",
     "journal-write": "The journal could not be written (disk full, permissions); nothing was "
     "recorded.",
     "journal-full": "The event would pass the journal's limits (64 MiB a file, 1 MiB a line, "

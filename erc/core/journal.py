@@ -32,11 +32,11 @@ from erc.core.value import Value
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Mapping
+    from collections.abc import Iterable, Mapping
     from typing import Any, TypeGuard
 
 
-FOLD_KEYS = ("command", "round", "key", "effects")
+FOLD_KEYS = ("command", "round", "key", "effects", "ruleset")
 """What the fold reads of an event, written before ``at`` (``_head``)."""
 MAX_JOURNAL_BYTES = 64 << 20
 MAX_LINE_BYTES = 1 << 20
@@ -57,6 +57,9 @@ class Entry(Value):
     key: str | None
     effects: tuple[Any, ...]
     """The raw effect objects; the ruleset's kinds decode them (``erc.core.events``)."""
+    ruleset: str | None = None
+    """The ruleset the event was recorded under (None: a journal from before erc wrote it);
+    ``same_ruleset`` refuses another's."""
 
 
 class Read(Value):
@@ -152,6 +155,9 @@ def _entry(path: str, number: int, event: Any) -> Entry:
     key = event.get("key")
     if key is not None and not isinstance(key, str):
         raise _bad(path, number, "an event's key must be text")
+    ruleset = event.get("ruleset")
+    if ruleset is not None and not isinstance(ruleset, str):
+        raise _bad(path, number, "an event's ruleset must be text")
     command = event.get("command")
     return Entry(
         line=number,
@@ -160,7 +166,25 @@ def _entry(path: str, number: int, event: Any) -> Entry:
         round=round_no,
         key=key,
         effects=tuple(effects),
+        ruleset=ruleset,
     )
+
+
+def same_ruleset(entries: Iterable[Entry], ruleset: str, path: str, encounter: str | None) -> None:
+    """Refuse (``bad-journal``) a journal with an event recorded under another ruleset: its
+    effects would be read by this ruleset's rules (another system's damage, order and
+    conditions folded without a word), and what is recorded next would mix the two."""
+    for entry in entries:
+        if entry.ruleset is not None and entry.ruleset != ruleset:
+            where = f"the encounter {encounter}" if encounter else "this encounter"
+            raise ErcError(
+                "bad-journal",
+                f"journal {path} records a fight of the {entry.ruleset} ruleset (event "
+                f"{entry.id}), and {where} is {ruleset}: give it a journal of its own "
+                "(--journal FILE), or start a new fight (erc new-fight)",
+                path,
+                entry.line,
+            )
 
 
 def out_of_numbers(path: str, writing: bool = True) -> ErcError:

@@ -47,6 +47,7 @@ class Loaded:
 
     def _load(self, handle: Handle) -> None:
         from erc.core.fold import SNAPSHOT_TAIL, Index, cancelled, fold, restore, snapshot
+        from erc.core.journal import same_ruleset
 
         kind = self.ruleset.events().Tracker
         kept = None
@@ -70,6 +71,7 @@ class Loaded:
             read = handle.scan()
             tracker, index = kind(self.base), Index()
             gone = cancelled(read.entries, self.journal)
+        same_ruleset(read.entries, self.ruleset.name, self.journal, self.base.path)
         fold(tracker, read.entries, self.journal, gone)  # the undone ids found once
         index.add(read.entries, gone)
         handle.next = index.next
@@ -121,10 +123,11 @@ class Loaded:
         return self.index.keys.get(key)
 
     def record(self, event: Mapping[str, Any]) -> dict[str, Any]:
-        """Append one event under the transaction's lock; durable on return."""
+        """Append one event, marked with the ruleset it is recorded under, under the
+        transaction's lock; durable on return."""
         if self.txn is None:
             raise ErcError("usage", "--apply needs the journal opened for writing")
-        return self.txn.append(event)
+        return self.txn.append({**event, "ruleset": self.ruleset.name})
 
     def close(self) -> None:
         if self.txn is not None:

@@ -320,11 +320,6 @@ def test_undo_after_new_fight_says_where_the_fight_went(
 # --- a journal of another ruleset (a fix for erc/core/journal.py and session.py) --------------
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="events do not say their ruleset: Handle.append should write it, and Loaded._load "
-    "refuse an event of another (see the helper's report)",
-)
 def test_a_journal_of_another_ruleset_is_refused_with_what_is_wrong(
     erc: Any, tmp_path: Path, journal: Path
 ) -> None:
@@ -337,8 +332,32 @@ def test_a_journal_of_another_ruleset_is_refused_with_what_is_wrong(
     _edit(elysium, "name: Beldo", "name: Kaela")
     _ok(erc, "roll-init", "-e", duel, "--journal", journal, "--rolls", "5,4,3", "--apply")
     _ok(erc, "damage", "Ogre", "3", "-e", duel, "--journal", journal, "--apply")
+    before = journal.read_bytes()
     error = _refused(erc, journal, "status", "-e", elysium, "--journal", journal)
-    assert error["code"] == "bad-journal" and "ruleset" in error["message"]
+    assert error["code"] == "bad-journal" and "er ruleset" in error["message"]
+    assert "elysium" in error["message"] and "erc new-fight" in error["message"]
+    for argv in (("damage", "Fenn", "1", "--apply"), ("rename", "Ogre", "Fenn", "--apply")):
+        error = _refused(erc, journal, *argv, "-e", elysium, "--journal", journal)
+        assert error["code"] == "bad-journal"
+    assert journal.read_bytes() == before  # nothing of the other ruleset's recorded
+
+
+def test_events_say_their_ruleset_and_a_journal_from_before_still_folds(
+    erc: Any, tmp_path: Path, journal: Path
+) -> None:
+    """Each event records the ruleset it was recorded under (rename's too); a journal
+    written before erc did so has none, and folds as it always did."""
+    duel = _copy(tmp_path, "duel.yaml")
+    on = ("-e", duel, "--journal", journal)
+    _ok(erc, "roll-init", *on, "--rolls", "5,4,3", "--apply")
+    _edit(duel, "name: Ogre", "name: Ogre Chief")
+    _ok(erc, "rename", "Ogre", "Ogre Chief", *on, "--apply")
+    events = [json.loads(line) for line in journal.read_text().splitlines()]
+    assert [e["ruleset"] for e in events] == ["er", "er"]
+    journal.write_text(
+        "".join(json.dumps({k: v for k, v in e.items() if k != "ruleset"}) + "\n" for e in events)
+    )
+    assert _ok(erc, "status", *on)["result"]["round"] == 1
 
 
 # --- erc log: one sentence an event, with totals (CONTRACT "The table") -----------------------

@@ -48,7 +48,7 @@ def rename(
     OLD is the file's NEW from this event on; undo reverses it."""
     from erc.core.encounter import load_cached
     from erc.core.fold import cancelled, mentions
-    from erc.core.journal import Handle
+    from erc.core.journal import Handle, same_ruleset
     from erc.core.session import journal_path
 
     if not encounter:
@@ -59,6 +59,7 @@ def rename(
     new = newcomer.name
     with Handle(where, apply, encounter) as handle:
         entries = list(handle.scan().entries)
+        same_ruleset(entries, model.ruleset, where, encounter)
         gone = cancelled(entries)
         named, lost, whole = _journal_names(model, newcomer, entries, gone, where)
         in_file = {c.name for c in model.combatants}
@@ -75,7 +76,7 @@ def rename(
         result = RenameResult(new, old, where)
         applied = None
         if apply:
-            applied = _record(handle, entries, gone, "rename", result, old=old, new=new)
+            applied = _renamed(handle, entries, gone, result, ruleset=model.ruleset)
     return Outcome(
         command="rename", result=result, render=renderer, encounter=model, applied=applied
     )
@@ -165,10 +166,10 @@ def _journal_names(
         return named, lost, True
 
 
-def _record(
-    handle: Handle, entries: list[Any], gone: set[int], command: str, result: Any, **effect: Any
+def _renamed(
+    handle: Handle, entries: list[Any], gone: set[int], result: RenameResult, *, ruleset: str
 ) -> dict[str, Any]:
-    """One event of ``command`` with one ``rename`` effect, in the round the fight is in."""
+    """The ``rename`` event, in the round the fight is in, under ``ruleset``."""
     from erc.core.envelope import to_data
     from erc.core.fold import Index
 
@@ -177,9 +178,10 @@ def _record(
     handle.next = index.next
     live_rounds = [e.round for e in entries if e.id not in gone]
     event = {
-        "command": command,
+        "command": "rename",
         "round": max(live_rounds, default=0),
-        "effects": [{"type": "rename", **effect}],
+        "effects": [{"type": "rename", "old": result.old, "new": result.name}],
+        "ruleset": ruleset,
         "result": to_data(result),
     }
     recorded = handle.append(event)
