@@ -61,7 +61,7 @@ def parse(args: list[str], ruleset: str) -> dict[str, Any] | None:
     if full in _parsed:
         template = _parsed[full]
     else:
-        template = fast.parse(list(key), ruleset)
+        template = fast.parse([word for word in key if word != SEED_AT], ruleset)
         if (  # the line read whole must be the template and its seed: ``--journal --seed 5``
             template is not None  # gives --journal the value "--seed" (as every line of
             and seed is not None  # that shape does)
@@ -79,17 +79,24 @@ def parse(args: list[str], ruleset: str) -> dict[str, Any] | None:
     return kwargs
 
 
+SEED_AT = "\0--seed"
+"""Where a line's ``--seed N`` stood, in its key (no word of a command line has a NUL)."""
+
+
 def without_seed(args: list[str]) -> tuple[tuple[str, ...] | None, str | None]:
-    """The line without one ``--seed N`` (or ``--seed=N``), and N; None when unsure (read by
-    the one tokenizer, ``erc.cli.fast.split``, knowing only ``--seed``: ``parse`` checks the
-    line read whole against what is kept)."""
+    """The line with ``SEED_AT`` in place of its one ``--seed N`` (or ``--seed=N``), and N;
+    None when unsure (read by the one tokenizer, ``erc.cli.fast.split``, knowing only
+    ``--seed``: ``parse`` checks the first line of a key read whole against what is kept).
+    Lines of one key have the same words before their seed, so the seed is an option in all
+    of them or in none: ``--with --seed 5 longsword`` gives --with the value ``--seed``, and
+    is not the key of ``--with longsword --seed 5``."""
     read = split(args, _SEED)
     if read.dashes is not None or read.pending is not None or len(read.options) > 1:
         return None, None
     if not read.options:
         return tuple(args), None
     _, seed, start, end = read.options[0]
-    return (*args[:start], *args[end:]), seed
+    return (*args[:start], SEED_AT, *args[end:]), seed
 
 
 _SEED = {"--seed": True}
