@@ -10,8 +10,9 @@ not depend on the seed, and are kept:
   that records nothing, keyed by the line without its seed. The next such line goes
   straight to resolving with its own seed, but only while the encounter file and the
   journal are the files they were (device, inode, size, modification and change times,
-  taken before they were read): a line that records, another process appending, or an
-  edit saved in between makes the next line load and plan afresh.
+  taken before they were read) and the journal is where it was: a line that records,
+  another process appending, an edit saved, or a folder made where no journal was in
+  between makes the next line load and plan afresh.
 
 A mechanic is pure (``erc.core.mechanic``): resolving it again with other dice is exactly
 what the line run alone would do. Its exact odds are computed once.
@@ -19,9 +20,12 @@ what the line run alone would do. Its exact odds are computed once.
 
 from __future__ import annotations
 
+import os
+
 from erc.cli.boundary import Options, execute
 from erc.cli.fast import split
 from erc.core.encounter import identity
+from erc.core.session import journal_path
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -103,10 +107,10 @@ _SEED = {"--seed": True}
 
 
 def stamps(options: Options) -> tuple[Any, ...] | None:
-    """What a prepared mechanic is read from, as the files are now: the encounter and the
-    journal (taken before they are read, so a change while reading only makes a miss)."""
-    from erc.core.session import journal_path
-
+    """What a prepared mechanic is read from, as the files are now: the encounter, the
+    journal (both taken before they are read, so a change while reading only makes a miss)
+    and where the journal is (``--journal``, or beside the encounter: a path that other
+    files decide, ``erc.core.journal.default_path``)."""
     if not options.encounter:
         return None
     try:
@@ -116,7 +120,24 @@ def stamps(options: Options) -> tuple[Any, ...] | None:
     encounter = identity(options.encounter)
     if encounter is None:
         return None
-    return (encounter, identity(journal), options.encounter, journal)
+    return (encounter, _state(journal), options.encounter, options.journal, journal)
+
+
+def _state(path: str) -> tuple[int, ...] | None:
+    """A journal's identity (``erc.core.encounter.identity``) and its kind: None only when
+    nothing is there, so a folder or FIFO made where no journal was is a change."""
+    try:
+        info = os.stat(path)
+    except (OSError, ValueError):
+        return None
+    return (
+        info.st_mode,
+        info.st_dev,
+        info.st_ino,
+        info.st_size,
+        info.st_mtime_ns,
+        info.st_ctime_ns,
+    )
 
 
 def quick(args: list[str]) -> Outcome | None:
@@ -139,7 +160,12 @@ def quick_for(key: tuple[str, ...], seed: str | None) -> Outcome | None:
     stamp, loaded, mechanic, (head, rolls, tail) = found
     if seed is not None and rolls is not None:
         return None  # --seed with --rolls: the ordinary path says which to give
-    if stamp[0] != identity(stamp[2]) or stamp[1] != identity(stamp[3]):
+    encounter, journal, path, given, where = stamp
+    if (
+        encounter != identity(path)
+        or journal != _state(where)
+        or where != journal_path(path, given)
+    ):
         del _prepared[key]
         return None
     return execute(mechanic, loaded, Options(*(*head, seed, *tail)))

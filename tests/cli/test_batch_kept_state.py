@@ -64,3 +64,43 @@ def test_a_seed_that_is_another_option_s_value_is_not_a_kept_line_s_seed(
     for line in [*lines, *lines]:
         assert same(batched(line), alone(erc, line)), line
     assert alone(erc, lines[1])["error"]["code"] == "unknown-combatant"
+
+
+@pytest.mark.parametrize("made", ["folder", "fifo"])
+def test_a_journal_that_becomes_something_else_than_a_file_is_seen(
+    erc: Any, batched: Any, duel: Path, tmp_path: Path, made: str
+) -> None:
+    """No journal, then a folder or a FIFO where it would be: the line alone says the
+    journal is not a regular file, and so does the batch (it once kept the line's
+    mechanic, missing and "not a file" both having no identity)."""
+    journal = tmp_path / "j.jsonl"
+    line = f"attack Kaela Ogre -e {duel} --journal {journal} --seed 5"
+    assert "error" not in batched(line)
+    assert "error" not in batched(line)
+    if made == "folder":
+        journal.mkdir()
+    else:
+        os.mkfifo(journal)
+    single = alone(erc, line)
+    assert single["error"]["code"] == "bad-journal"
+    assert same(batched(line), single)
+
+
+def test_a_journal_that_another_file_moves_is_read_where_it_now_is(
+    erc: Any, batched: Any, tmp_path: Path
+) -> None:
+    """``NAME.yml``'s journal is the older ``NAME.journal.jsonl`` until a twin ``NAME.yaml``
+    appears (``erc.core.journal.default_path``): a line after that reads the new one, as
+    the line alone does, not the state it kept from the old one."""
+    fight = tmp_path / "fight.yml"
+    shutil.copy(ENCOUNTERS / "duel.yaml", fight)
+    older = tmp_path / "fight.journal.jsonl"
+    assert erc("damage", "Ogre", "7", "-e", fight, "--journal", older, "--apply").code == 0
+    line = f"attack Kaela Ogre -e {fight} --seed 5"
+    before = batched(line)
+    assert before["result"]["targets"][0]["body_before"] == 33
+    assert batched(line) == before
+    shutil.copy(ENCOUNTERS / "duel.yaml", tmp_path / "fight.yaml")
+    single = alone(erc, line)
+    assert single["result"]["targets"][0]["body_before"] == 40
+    assert batched(line) == single
