@@ -104,3 +104,59 @@ def test_a_journal_that_another_file_moves_is_read_where_it_now_is(
     single = alone(erc, line)
     assert single["result"]["targets"][0]["body_before"] == 40
     assert batched(line) == single
+
+
+# ``erc batch`` with a signal sent to it just after its SIGNAL_AT-th event is recorded (as a
+# script's ``timeout`` or ``kill`` landing between the append and the envelope).
+SIGNALLED = """\
+import os, signal, sys
+
+at, number = int(sys.argv.pop(1)), getattr(signal, sys.argv.pop(1))
+from erc.core import session
+
+record = session.Loaded.record
+
+
+def record_then_signal(self, event):
+    recorded = record(self, event)
+    if recorded["id"] == at:
+        os.kill(os.getpid(), number)
+    return recorded
+
+
+session.Loaded.record = record_then_signal
+from erc.cli import entry
+
+sys.exit(entry())
+"""
+
+
+@pytest.mark.parametrize("name", ["SIGTERM", "SIGINT"])
+def test_a_batch_ended_by_a_signal_reports_every_event_it_recorded(
+    tmp_path: Path, name: str
+) -> None:
+    """The journal holds whole events, each with its envelope on stdout; the batch ends by
+    that signal after the line (SIGTERM ended it at once: the event recorded, its envelope
+    lost)."""
+    import json
+
+    duel = tmp_path / "duel.yaml"
+    shutil.copy(ENCOUNTERS / "duel.yaml", duel)
+    script = tmp_path / "erc"
+    script.write_text(SIGNALLED)
+    journal = tmp_path / "j.jsonl"
+    lines = "".join(f"damage Ogre {n} --apply --journal {journal}\n" for n in range(1, 6))
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    ran = subprocess.run(
+        [sys.executable, str(script), "3", name, "batch", "-e", str(duel)],
+        input=lines.encode(),
+        capture_output=True,
+        env=env,
+        timeout=120,
+    )
+    assert ran.returncode == -getattr(signal, name), ran.stderr.decode()
+    events = [json.loads(line) for line in journal.read_text().splitlines()]
+    envelopes = [json.loads(line) for line in ran.stdout.decode().splitlines()]
+    assert [e["id"] for e in events] == [1, 2, 3]
+    assert [e["applied"]["event"] for e in envelopes] == [1, 2, 3]
+    assert b"Traceback" not in ran.stderr

@@ -82,9 +82,10 @@ def batch(
     encode = _encoder(ascii_only=not _utf8(sys.stdout))
     reuse.ON = True
     try:
-        with Guard():  # one handler for every line; Ctrl-C between lines ends the batch
+        # one handler for every line; Ctrl-C or SIGTERM between lines ends the batch
+        with Guard(), _Terminable(output) as terminable:
             for number, raw in enumerate(_lines(source, output.flush), 1):
-                with Held():  # a line's event and its envelope: both or neither
+                with Held(), terminable.line:  # a line's event and its envelope: both or neither
                     document = one(number, raw, encounter, objects=True)
                     if document is None:
                         continue
@@ -94,6 +95,70 @@ def batch(
     finally:
         reuse.ON = False
     return 2 if failed else 0
+
+
+class _Terminable:
+    """SIGTERM (a script's ``timeout``, ``kill``) as ``Held`` treats Ctrl-C: during a line
+    (``line``) it waits for the line's end, so an event recorded has its envelope written
+    before the batch ends by the signal; between lines (waiting for input) it ends the batch
+    at once, what was written flushed. A SIGTERM the batch was started ignoring stays
+    ignored."""
+
+    def __init__(self, output: _Output) -> None:
+        self.output = output
+        self.pending = False
+        self.line = _Line(self)
+        self.previous: Any = None
+
+    def __enter__(self) -> _Terminable:
+        import _signal  # type: ignore[import-not-found]  # the interpreter's own (no stub)
+
+        if _signal.getsignal(_signal.SIGTERM) == _signal.SIG_DFL:
+            self.previous = _signal.signal(_signal.SIGTERM, self._handler)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        import _signal
+
+        if self.previous is not None:
+            _signal.signal(_signal.SIGTERM, self.previous)
+
+    def _handler(self, signum: int, frame: Any) -> None:
+        if self.line.busy:
+            self.pending = True
+        else:
+            _end_by_sigterm()
+
+
+class _Line:
+    """One line's extent, which a SIGTERM waits for (``_Terminable``)."""
+
+    def __init__(self, batch: _Terminable) -> None:
+        self.batch = batch
+        self.busy = False
+
+    def __enter__(self) -> None:
+        self.busy = True
+
+    def __exit__(self, *exc: object) -> None:
+        self.busy = False
+        if self.batch.pending:
+            self.batch.output.flush()
+            _end_by_sigterm()
+
+
+def _end_by_sigterm() -> None:
+    """End the process by SIGTERM (143 in a shell), what stdout holds flushed first."""
+    import _signal
+    import os
+
+    try:  # noqa: SIM105 - contextlib costs an import
+        sys.stdout.flush()
+    except Exception:  # never a traceback here (a closed stdout, a flush under way)
+        pass
+    _signal.signal(_signal.SIGTERM, _signal.SIG_DFL)
+    os.kill(os.getpid(), _signal.SIGTERM)
+    sys.exit(143)  # where the signal did not end us
 
 
 class _Output:
