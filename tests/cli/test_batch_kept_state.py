@@ -160,3 +160,25 @@ def test_a_batch_ended_by_a_signal_reports_every_event_it_recorded(
     assert [e["id"] for e in events] == [1, 2, 3]
     assert [e["applied"]["event"] for e in envelopes] == [1, 2, 3]
     assert b"Traceback" not in ran.stderr
+
+
+def test_batch_writes_numbers_as_the_command_alone_does_byte_for_byte(
+    batched: Any, erc: Any, tmp_path: Path
+) -> None:
+    """msgspec, which writes a batch's envelopes after the first ``NATIVE_AFTER``, spells
+    some floats otherwise than the standard library (``0.00004766666666666667`` for
+    ``4.766666666666667e-05``, ``1e16`` for ``1e+16``): the same values, other bytes than
+    ``erc LINE --json`` writes. Such an envelope is written by the standard library."""
+    from erc.cli.commands.batch import _encoder
+    from erc.core.envelope import encode, to_data
+
+    native = _encoder(ascii_only=False, native_after=0)
+    for number in (4.766666666666667e-05, 1e-07, 1e16, 1.5e300, -2.5e-10, 0.1, 1.0, 0.0001):
+        document = {"erc": "2", "result": {"p": number, "name": "Ogre"}}
+        assert native(document) == encode(to_data(document)), number
+    warehouse = tmp_path / "warehouse.yaml"
+    shutil.copy(ENCOUNTERS / "spellchrome-warehouse.yaml", warehouse)
+    line = f"attack Vex Sentinel --full --odds --seed 3 -e {warehouse} --journal {tmp_path}/j"
+    single = erc(*shlex.split(line), "--json")
+    assert "e-05" in single.out  # chances below 1/10,000 in its distribution
+    assert native(batched(line)) == single.out.encode()

@@ -293,7 +293,8 @@ def _encoder(ascii_only: bool, native_after: int = NATIVE_AFTER) -> Any:
     ``native_after`` of them, msgspec's encoder, which writes result objects without a dict
     in between (``erc.core.envelope.native_hook``; several times faster than ``json``); the
     standard library's before that and for what msgspec declines (text that is not UTF-8, a
-    stream that takes only ASCII). The same JSON values either way."""
+    stream that takes only ASCII) or where msgspec would spell a float otherwise
+    (``_OTHER_FLOAT``). The same bytes either way."""
     from erc.core.envelope import encode as standard, to_data
 
     if ascii_only:
@@ -312,9 +313,19 @@ def _encoder(ascii_only: bool, native_after: int = NATIVE_AFTER) -> Any:
             data: bytes = fast(document)
         except (UnicodeEncodeError, TypeError, OverflowError, ValueError):
             return standard(to_data(document))
+        if _OTHER_FLOAT.search(data):
+            return standard(to_data(document))
         return data + b"\n"
 
     return encode
+
+
+_OTHER_FLOAT = re.compile(rb"[0-9]e|0\.0000")
+"""Where msgspec may have spelt a float otherwise than the standard library, whose
+``repr`` a one-shot command writes (``0.00004766666666666667`` for ``4.766666666666667e-05``,
+``1e16`` for ``1e+16``, ``1e-7`` for ``1e-07``): ``repr`` writes no ``0.0000`` and puts a
+sign after every ``e``. Such an envelope (or one with text like that) is written by the
+standard library, so each is byte for byte the line's own (``erc LINE --json``)."""
 
 
 def _native() -> Any:
