@@ -174,11 +174,56 @@ def test_batch_writes_numbers_as_the_command_alone_does_byte_for_byte(
 
     native = _encoder(ascii_only=False, native_after=0)
     for number in (4.766666666666667e-05, 1e-07, 1e16, 1.5e300, -2.5e-10, 0.1, 1.0, 0.0001):
-        document = {"erc": "2", "result": {"p": number, "name": "Ogre"}}
-        assert native(document) == encode(to_data(document)), number
+        for document in (
+            {"erc": "2", "command": "attack", "result": {"odds": {"p_hit": number}}},
+            {"erc": "2", "command": "simulate", "result": {"p_draw": number}},
+        ):
+            assert native(document) == encode(to_data(document)), number
     warehouse = tmp_path / "warehouse.yaml"
     shutil.copy(ENCOUNTERS / "spellchrome-warehouse.yaml", warehouse)
     line = f"attack Vex Sentinel --full --odds --seed 3 -e {warehouse} --journal {tmp_path}/j"
     single = erc(*shlex.split(line), "--json")
     assert "e-05" in single.out  # chances below 1/10,000 in its distribution
     assert native(batched(line)) == single.out.encode()
+
+
+def test_floats_are_only_where_batch_looks_for_them() -> None:
+    """Every number that is not a whole one, in every command's declared output, is in its
+    ``result.odds`` or in a command of ``FLOAT_RESULTS``: the envelopes batch writes without
+    looking at their bytes hold none (``erc.cli.commands.batch._with_floats``)."""
+    from erc import rulesets
+    from erc.cli.commands.batch import FLOAT_RESULTS
+    from erc.cli.outputs import names, output_schema
+
+    def numbers(node: Any, path: str, defs: dict[str, Any], seen: set[str]) -> set[str]:
+        found: set[str] = set()
+        if isinstance(node, list):
+            for item in node:
+                found |= numbers(item, path, defs, seen)
+        elif isinstance(node, dict):
+            kind = node.get("type")
+            if kind == "number" or (isinstance(kind, list) and "number" in kind):
+                found.add(path)
+            ref = node.get("$ref", "").rpartition("/")[2]
+            if ref and f"{path}>{ref}" not in seen:
+                seen.add(f"{path}>{ref}")
+                found |= numbers(defs.get(ref, {}), path, defs, seen)
+            for key, value in node.items():
+                if key == "properties":
+                    for name, sub in value.items():
+                        found |= numbers(sub, f"{path}.{name}", defs, seen)
+                elif key != "$ref":
+                    found |= numbers(value, path, defs, seen)
+        return found
+
+    walked = 0
+    for ruleset in rulesets.available():
+        for command in names(rulesets.get(ruleset)):
+            if command == "batch" or command in FLOAT_RESULTS:
+                continue
+            schema = output_schema(command, ruleset)
+            found = numbers(schema, "", schema.get("$defs", {}), set())
+            walked += bool(found)
+            outside = {p for p in found if not p.startswith(".result.odds.")}
+            assert not outside, (ruleset, command, outside)
+    assert walked > 20  # (the walk finds the odds' numbers)
