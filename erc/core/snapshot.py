@@ -5,6 +5,8 @@ A snapshot is the fold of a journal's first ``offset`` bytes: the ruleset's trac
 data (``erc.core.fold.snapshot``) and the ``Index`` of the events (ids, commands, keys,
 cancelled ids). It is used only when
 
+- its bytes are the ones written (a checksum, ``erc.core.encounter.cache.read_entry``: a
+  byte flipped in the stored fold is a miss, not a wrong state);
 - its key matches in full: erc's version, Python's, the state of the code that folds
   (``erc.core.encounter.cache.code_stamp``), the ruleset, the encounter's built model and the
   journal's identity (real path, device, inode);
