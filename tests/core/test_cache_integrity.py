@@ -79,3 +79,35 @@ def test_a_journal_snapshot_with_a_changed_number_is_a_miss(
     assert raw.count(body) == 1
     snap.write_bytes(raw.replace(body, marshal.dumps(9999)[1:]))
     assert dummy(str(encounter), journal) == truth
+
+
+def test_two_installs_folding_one_journal_keep_their_own_snapshots(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 29 for snapshots: two installs sharing a cache folder (a pipx install and a
+    checkout whose fold code differs) each keep their own snapshot of a journal, as they
+    keep their own encounter entries; each rewrote the other's, so every other ``status``
+    folded the whole journal."""
+    from tests.core.test_snapshot import starts
+
+    monkeypatch.setenv("ERC_CACHE_DIR", str(tmp_path / "cache"))
+    encounter = str(tmp_path / "arena.yaml")
+    Path(encounter).write_text(ARENA)
+    journal = str(tmp_path / "arena.journal.jsonl")
+    for _ in range(TAIL + 5):
+        hit(journal, 2)
+    source = Path(cache.__file__).resolve().parents[2]
+    other = tmp_path / "checkout"
+    shutil.copytree(source, other / "erc", ignore=shutil.ignore_patterns("__pycache__"))
+    edited = other / "erc" / "core" / "fold.py"
+    edited.write_text(edited.read_text() + "\n# an edit\n")
+    installs = [cache._ROOT, str(other / "erc")]
+    truth = from_scratch(encounter, journal, monkeypatch)
+    for root in installs:  # each folds the whole journal once, and keeps a snapshot
+        monkeypatch.setattr(cache, "_ROOT", root)
+        assert dummy(encounter, journal) == truth
+    seen = starts(monkeypatch)
+    for root in (*installs, *installs):
+        monkeypatch.setattr(cache, "_ROOT", root)
+        assert dummy(encounter, journal) == truth
+    assert seen and 0 not in seen  # every fold began at a snapshot
