@@ -143,7 +143,10 @@ class _Line:
     def __exit__(self, *exc: object) -> None:
         self.busy = False
         if self.batch.pending:
-            self.batch.output.flush()
+            try:  # what read-only lines wrote (a recorded event's envelope is out already)
+                self.batch.output.flush()
+            except (ErcError, OSError):
+                pass  # the signal ends the batch all the same
             _end_by_sigterm()
 
 
