@@ -143,7 +143,7 @@ class _Line:
     def __exit__(self, *exc: object) -> None:
         self.busy = False
         if self.batch.pending:
-            try:  # what read-only lines wrote (a recorded event's envelope is out already)
+            try:  # noqa: SIM105 - what read-only lines wrote (recorded events: out already)
                 self.batch.output.flush()
             except (ErcError, OSError):
                 pass  # the signal ends the batch all the same
