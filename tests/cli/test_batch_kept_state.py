@@ -131,7 +131,7 @@ sys.exit(entry())
 """
 
 
-@pytest.mark.parametrize("name", ["SIGTERM", "SIGINT"])
+@pytest.mark.parametrize("name", ["SIGTERM", "SIGHUP", "SIGINT"])
 def test_a_batch_ended_by_a_signal_reports_every_event_it_recorded(
     tmp_path: Path, name: str
 ) -> None:

@@ -82,7 +82,7 @@ def batch(
     encode = _encoder(ascii_only=not _utf8(sys.stdout))
     reuse.ON = True
     try:
-        # one handler for every line; Ctrl-C or SIGTERM between lines ends the batch
+        # one handler for every line; Ctrl-C, SIGTERM or SIGHUP between lines ends the batch
         with Guard(), _Terminable(output) as terminable:
             for number, raw in enumerate(_lines(source, output.flush), 1):
                 with Held(), terminable.line:  # a line's event and its envelope: both or neither
@@ -98,40 +98,43 @@ def batch(
 
 
 class _Terminable:
-    """SIGTERM (a script's ``timeout``, ``kill``) as ``Held`` treats Ctrl-C: during a line
-    (``line``) it waits for the line's end, so an event recorded has its envelope written
-    before the batch ends by the signal; between lines (waiting for input) it ends the batch
-    at once, what was written flushed. A SIGTERM the batch was started ignoring stays
-    ignored."""
+    """SIGTERM (a script's ``timeout``, ``kill``) and SIGHUP (its terminal gone) as ``Held``
+    treats Ctrl-C: during a line (``line``) the signal waits for the line's end, so an event
+    recorded has its envelope written before the batch ends by that signal; between lines
+    (waiting for input) it ends the batch at once, what was written flushed. A signal the
+    batch was started ignoring (``nohup``) stays ignored."""
 
     def __init__(self, output: _Output) -> None:
         self.output = output
-        self.pending = False
+        self.pending = 0
+        """The signal that came during a line (0: none)."""
         self.line = _Line(self)
-        self.previous: Any = None
+        self.previous: dict[int, Any] = {}
 
     def __enter__(self) -> _Terminable:
         import _signal  # type: ignore[import-not-found]  # the interpreter's own (no stub)
 
-        if _signal.getsignal(_signal.SIGTERM) == _signal.SIG_DFL:
-            self.previous = _signal.signal(_signal.SIGTERM, self._handler)
+        for name in ENDING:
+            number = getattr(_signal, name, None)  # (no SIGHUP on Windows)
+            if number is not None and _signal.getsignal(number) == _signal.SIG_DFL:
+                self.previous[number] = _signal.signal(number, self._handler)
         return self
 
     def __exit__(self, *exc: object) -> None:
         import _signal
 
-        if self.previous is not None:
-            _signal.signal(_signal.SIGTERM, self.previous)
+        for number, previous in self.previous.items():
+            _signal.signal(number, previous)
 
     def _handler(self, signum: int, frame: Any) -> None:
         if self.line.busy:
-            self.pending = True
+            self.pending = self.pending or signum
         else:
-            _end_by_sigterm()
+            _end_by(signum)
 
 
 class _Line:
-    """One line's extent, which a SIGTERM waits for (``_Terminable``)."""
+    """One line's extent, which a SIGTERM or SIGHUP waits for (``_Terminable``)."""
 
     def __init__(self, batch: _Terminable) -> None:
         self.batch = batch
@@ -147,11 +150,16 @@ class _Line:
                 self.batch.output.flush()
             except (ErcError, OSError):
                 pass  # the signal ends the batch all the same
-            _end_by_sigterm()
+            _end_by(self.batch.pending)
 
 
-def _end_by_sigterm() -> None:
-    """End the process by SIGTERM (143 in a shell), what stdout holds flushed first."""
+ENDING = ("SIGTERM", "SIGHUP")
+"""The signals a batch ends by only between lines (``_Terminable``)."""
+
+
+def _end_by(number: int) -> None:
+    """End the process by signal ``number`` (143 in a shell for SIGTERM), what stdout holds
+    flushed first."""
     import _signal
     import os
 
@@ -159,9 +167,9 @@ def _end_by_sigterm() -> None:
         sys.stdout.flush()
     except Exception:  # never a traceback here (a closed stdout, a flush under way)
         pass
-    _signal.signal(_signal.SIGTERM, _signal.SIG_DFL)
-    os.kill(os.getpid(), _signal.SIGTERM)
-    sys.exit(143)  # where the signal did not end us
+    _signal.signal(number, _signal.SIG_DFL)
+    os.kill(os.getpid(), number)
+    sys.exit(128 + number)  # where the signal did not end us
 
 
 class _Output:
