@@ -117,7 +117,10 @@ class _Terminable:
         for name in ENDING:
             number = getattr(_signal, name, None)  # (no SIGHUP on Windows)
             if number is not None and _signal.getsignal(number) == _signal.SIG_DFL:
-                self.previous[number] = _signal.signal(number, self._handler)
+                try:
+                    self.previous[number] = _signal.signal(number, self._handler)
+                except ValueError:  # not the main thread (erc called by a program): its own
+                    break
         return self
 
     def __exit__(self, *exc: object) -> None:
