@@ -227,3 +227,34 @@ def test_floats_are_only_where_batch_looks_for_them() -> None:
             outside = {p for p in found if not p.startswith(".result.odds.")}
             assert not outside, (ruleset, command, outside)
     assert walked > 20  # (the walk finds the odds' numbers)
+
+
+def test_a_batch_ended_by_sigterm_during_a_long_read_only_line_ends_at_once(
+    tmp_path: Path,
+) -> None:
+    """Only a line that may record holds SIGTERM back: a long ``simulate`` line under
+    ``timeout`` is ended when the signal comes, not when the line is done."""
+    import time
+
+    duel = tmp_path / "duel.yaml"
+    shutil.copy(ENCOUNTERS / "duel.yaml", duel)
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    started = subprocess.Popen(
+        [sys.executable, "-m", "erc", "batch", "-e", str(duel)],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=env,
+    )
+    assert started.stdin is not None
+    started.stdin.write(b"simulate -n 1000000 --seed 1\n")
+    started.stdin.flush()
+    time.sleep(1.5)
+    sent = time.monotonic()
+    started.send_signal(signal.SIGTERM)
+    try:
+        code = started.wait(timeout=20)
+    finally:
+        started.kill()
+    assert code == -signal.SIGTERM
+    assert time.monotonic() - sent < 10

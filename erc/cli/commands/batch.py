@@ -6,11 +6,12 @@ and its outcome through the same envelope; nothing is printed and scraped back.
 
 from __future__ import annotations
 
+import os
 import re
 import shlex
 import sys
 
-from erc.cli import outcome_of, reuse
+from erc.cli import RECORDING, outcome_of, reuse
 from erc.core.envelope import envelope
 from erc.core.errors import ErcError
 from erc.core.mechanic import Option, shared
@@ -85,7 +86,8 @@ def batch(
         # one handler for every line; Ctrl-C, SIGTERM or SIGHUP between lines ends the batch
         with Guard(), _Terminable(output) as terminable:
             for number, raw in enumerate(_lines(source, output.flush), 1):
-                with Held(), terminable.line:  # a line's event and its envelope: both or neither
+                # a line's event and its envelope: both or neither
+                with Held(), terminable.line(raw):
                     document = one(number, raw, encounter, objects=True)
                     if document is None:
                         continue
@@ -99,17 +101,23 @@ def batch(
 
 class _Terminable:
     """SIGTERM (a script's ``timeout``, ``kill``) and SIGHUP (its terminal gone) as ``Held``
-    treats Ctrl-C: during a line (``line``) the signal waits for the line's end, so an event
-    recorded has its envelope written before the batch ends by that signal; between lines
-    (waiting for input) it ends the batch at once, what was written flushed. A signal the
-    batch was started ignoring (``nohup``) stays ignored."""
+    treats Ctrl-C: during a line that may record (``line``) the signal waits for the line's
+    end, so an event recorded has its envelope written before the batch ends by that signal;
+    during any other line (a long ``simulate`` under ``timeout``), or between lines, it ends
+    the batch at once, what was written flushed. A signal the batch was started ignoring
+    (``nohup``) stays ignored."""
 
     def __init__(self, output: _Output) -> None:
         self.output = output
         self.pending = 0
         """The signal that came during a line (0: none)."""
-        self.line = _Line(self)
+        self._line = _Line(self)
         self.previous: dict[int, Any] = {}
+
+    def line(self, raw: bytes) -> _Line:
+        """The extent of the line ``raw``: one the signal waits for when it may record."""
+        self._line.records = _records(raw)
+        return self._line
 
     def __enter__(self) -> _Terminable:
         import _signal  # type: ignore[import-not-found]  # the interpreter's own (no stub)
@@ -130,7 +138,7 @@ class _Terminable:
             _signal.signal(number, previous)
 
     def _handler(self, signum: int, frame: Any) -> None:
-        if self.line.busy:
+        if self._line.busy and self._line.records:
             self.pending = self.pending or signum
         else:
             _end_by(signum)
@@ -142,6 +150,7 @@ class _Line:
     def __init__(self, batch: _Terminable) -> None:
         self.batch = batch
         self.busy = False
+        self.records = False
 
     def __enter__(self) -> None:
         self.busy = True
@@ -156,15 +165,25 @@ class _Line:
             _end_by(self.batch.pending)
 
 
+def _records(raw: bytes) -> bool:
+    """Whether a line may record an event, judged as ``erc.cli.run`` judges a command line
+    (``--apply``, ``undo``, ``ERC_APPLY``) from its bytes: a word that only looks like one
+    (in a name, a comment) costs a wait, never a lost envelope."""
+    return (
+        b"--apply" in raw
+        or any(name.encode() in raw for name in RECORDING)
+        or bool(os.environ.get("ERC_APPLY"))
+    )
+
+
 ENDING = ("SIGTERM", "SIGHUP")
-"""The signals a batch ends by only between lines (``_Terminable``)."""
+"""The signals held back for a line that may record (``_Terminable``)."""
 
 
 def _end_by(number: int) -> None:
     """End the process by signal ``number`` (143 in a shell for SIGTERM), what stdout holds
     flushed first."""
     import _signal
-    import os
 
     try:  # noqa: SIM105 - contextlib costs an import
         sys.stdout.flush()
