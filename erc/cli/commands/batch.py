@@ -113,11 +113,17 @@ class _Terminable:
         """The signal that came during a line (0: none)."""
         self._line = _Line(self)
         self.previous: dict[int, Any] = {}
+        self.always = bool(os.environ.get("ERC_APPLY"))
+        """Every line may record (``ERC_APPLY``)."""
 
     def line(self, raw: bytes) -> _Line:
-        """The extent of the line ``raw``: one the signal waits for when it may record."""
-        self._line.records = _records(raw)
-        return self._line
+        """The extent of the line ``raw``: one the signal waits for when it may record,
+        judged as ``erc.cli.run`` judges a command line (``--apply``, ``undo``,
+        ``ERC_APPLY``) from its bytes: a word that only looks like one (in a name, a
+        comment) costs a wait, never a lost envelope."""
+        line = self._line
+        line.records = self.always or b"--apply" in raw or any(w in raw for w in _RECORDING)
+        return line
 
     def __enter__(self) -> _Terminable:
         import _signal  # type: ignore[import-not-found]  # the interpreter's own (no stub)
@@ -165,15 +171,7 @@ class _Line:
             _end_by(self.batch.pending)
 
 
-def _records(raw: bytes) -> bool:
-    """Whether a line may record an event, judged as ``erc.cli.run`` judges a command line
-    (``--apply``, ``undo``, ``ERC_APPLY``) from its bytes: a word that only looks like one
-    (in a name, a comment) costs a wait, never a lost envelope."""
-    return (
-        b"--apply" in raw
-        or any(name.encode() in raw for name in RECORDING)
-        or bool(os.environ.get("ERC_APPLY"))
-    )
+_RECORDING = tuple(name.encode() for name in RECORDING)
 
 
 ENDING = ("SIGTERM", "SIGHUP")
