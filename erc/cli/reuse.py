@@ -120,7 +120,15 @@ def stamps(options: Options) -> tuple[Any, ...] | None:
     encounter = identity(options.encounter)
     if encounter is None:
         return None
-    return (encounter, _state(journal), options.encounter, options.journal, journal)
+    moves = not options.journal and _moves(options.encounter)
+    return (encounter, _state(journal), options.encounter, moves, journal)
+
+
+def _moves(encounter: str) -> bool:
+    """Whether the journal beside ``encounter`` may move while the encounter stays the same
+    file (``erc.core.journal.default_path``): ``NAME.yml``'s, by which files exist beside it;
+    a symlink's, by the name it points to. Any other's is the name's alone."""
+    return encounter.endswith(".yml") or os.path.islink(encounter)
 
 
 def _state(path: str) -> tuple[int, ...] | None:
@@ -160,11 +168,11 @@ def quick_for(key: tuple[str, ...], seed: str | None) -> Outcome | None:
     stamp, loaded, mechanic, (head, rolls, tail) = found
     if seed is not None and rolls is not None:
         return None  # --seed with --rolls: the ordinary path says which to give
-    encounter, journal, path, given, where = stamp
+    encounter, journal, path, moves, where = stamp
     if (
         encounter != identity(path)
         or journal != _state(where)
-        or where != journal_path(path, given)
+        or (moves and where != journal_path(path, None))
     ):
         del _prepared[key]
         return None

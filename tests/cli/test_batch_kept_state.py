@@ -258,3 +258,27 @@ def test_a_batch_ended_by_sigterm_during_a_long_read_only_line_ends_at_once(
         started.kill()
     assert code == -signal.SIGTERM
     assert time.monotonic() - sent < 10
+
+
+def test_a_symlink_retargeted_to_another_name_of_the_same_file_reads_that_name_s_journal(
+    erc: Any, batched: Any, tmp_path: Path
+) -> None:
+    """A symlinked encounter shares the journal of the name it points to; pointed at another
+    name of the same file (a hard link: the file itself unchanged), the next line reads the
+    journal beside that name, as the line alone does."""
+    (tmp_path / "a").mkdir()
+    (tmp_path / "b").mkdir()
+    first, second = tmp_path / "a" / "duel.yaml", tmp_path / "b" / "duel.yaml"
+    shutil.copy(ENCOUNTERS / "duel.yaml", first)
+    os.link(first, second)
+    link = tmp_path / "fight.yaml"
+    link.symlink_to(first)
+    assert erc("damage", "Ogre", "7", "-e", first, "--apply").code == 0
+    line = f"attack Kaela Ogre -e {link} --seed 5"
+    assert batched(line)["result"]["targets"][0]["body_before"] == 33
+    assert batched(line)["result"]["targets"][0]["body_before"] == 33
+    link.unlink()
+    link.symlink_to(second)
+    single = alone(erc, line)
+    assert single["result"]["targets"][0]["body_before"] == 40
+    assert batched(line) == single
