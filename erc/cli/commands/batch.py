@@ -86,13 +86,15 @@ def batch(
         # one handler for every line; Ctrl-C, SIGTERM or SIGHUP between lines ends the batch
         with Guard(), _Terminable(output) as terminable:
             for number, raw in enumerate(_lines(source, output.flush), 1):
-                # a line's event and its envelope: both or neither
-                with Held(), terminable.line(raw):
+                with Held():  # a line's event and its envelope: both or neither
+                    terminable.line = raw
                     document = one(number, raw, encounter, objects=True)
-                    if document is None:
-                        continue
-                    failed = failed or "error" in document
-                    output.put(encode(document), number, document.get("applied"))
+                    if document is not None:
+                        failed = failed or "error" in document
+                        output.put(encode(document), number, document.get("applied"))
+                terminable.line = None
+                if terminable.pending:
+                    terminable.end()
         output.flush()
     finally:
         reuse.ON = False
@@ -102,28 +104,20 @@ def batch(
 class _Terminable:
     """SIGTERM (a script's ``timeout``, ``kill``) and SIGHUP (its terminal gone) as ``Held``
     treats Ctrl-C: during a line that may record (``line``) the signal waits for the line's
-    end, so an event recorded has its envelope written before the batch ends by that signal;
-    during any other line (a long ``simulate`` under ``timeout``), or between lines, it ends
-    the batch at once, what was written flushed. A signal the batch was started ignoring
-    (``nohup``) stays ignored."""
+    end (``end``), so an event recorded has its envelope written before the batch ends by
+    that signal; during any other line (a long ``simulate`` under ``timeout``), or between
+    lines, it ends the batch at once, what was written flushed. A signal the batch was
+    started ignoring (``nohup``) stays ignored."""
 
     def __init__(self, output: _Output) -> None:
         self.output = output
+        self.line: bytes | None = None
+        """The line under way (None: between lines)."""
         self.pending = 0
-        """The signal that came during a line (0: none)."""
-        self._line = _Line(self)
-        self.previous: dict[int, Any] = {}
+        """The signal that came during a line that may record (0: none)."""
         self.always = bool(os.environ.get("ERC_APPLY"))
         """Every line may record (``ERC_APPLY``)."""
-
-    def line(self, raw: bytes) -> _Line:
-        """The extent of the line ``raw``: one the signal waits for when it may record,
-        judged as ``erc.cli.run`` judges a command line (``--apply``, ``undo``,
-        ``ERC_APPLY``) from its bytes: a word that only looks like one (in a name, a
-        comment) costs a wait, never a lost envelope."""
-        line = self._line
-        line.records = self.always or b"--apply" in raw or any(w in raw for w in _RECORDING)
-        return line
+        self.previous: dict[int, Any] = {}
 
     def __enter__(self) -> _Terminable:
         import _signal  # type: ignore[import-not-found]  # the interpreter's own (no stub)
@@ -144,34 +138,25 @@ class _Terminable:
             _signal.signal(number, previous)
 
     def _handler(self, signum: int, frame: Any) -> None:
-        if self._line.busy and self._line.records:
+        line = self.line
+        if line is not None and (self.always or _RECORDS.search(line) is not None):
             self.pending = self.pending or signum
         else:
             _end_by(signum)
 
-
-class _Line:
-    """One line's extent, which a SIGTERM or SIGHUP waits for (``_Terminable``)."""
-
-    def __init__(self, batch: _Terminable) -> None:
-        self.batch = batch
-        self.busy = False
-        self.records = False
-
-    def __enter__(self) -> None:
-        self.busy = True
-
-    def __exit__(self, *exc: object) -> None:
-        self.busy = False
-        if self.batch.pending:
-            try:  # noqa: SIM105 - what read-only lines wrote (recorded events: out already)
-                self.batch.output.flush()
-            except (ErcError, OSError):
-                pass  # the signal ends the batch all the same
-            _end_by(self.batch.pending)
+    def end(self) -> None:
+        """The line the signal waited for is done: end the batch by it."""
+        try:  # noqa: SIM105 - what read-only lines wrote (recorded events: out already)
+            self.output.flush()
+        except (ErcError, OSError):
+            pass  # the signal ends the batch all the same
+        _end_by(self.pending)
 
 
-_RECORDING = tuple(name.encode() for name in RECORDING)
+_RECORDS = re.compile(b"|".join(re.escape(w.encode()) for w in ("--apply", *RECORDING)))
+"""Words of a line that may record, as ``erc.cli.run`` judges a command line (with
+``ERC_APPLY``): one that only looks like one (in a name, a comment) costs a wait, never a
+lost envelope (``_Terminable``)."""
 
 
 ENDING = ("SIGTERM", "SIGHUP")
