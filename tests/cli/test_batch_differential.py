@@ -24,8 +24,19 @@ from typing import Any
 
 import pytest
 
+from erc import rulesets
+from erc.cli.outputs import names
 from tests.conftest import ENCOUNTERS
-from tests.output_corpus import EL, EL_PREVIEWS, ER_PREVIEWS, SC, SC_PREVIEWS, takes_dice
+from tests.output_corpus import (
+    EL,
+    EL_PREVIEWS,
+    ER_PREVIEWS,
+    SC,
+    SC_PREVIEWS,
+    _edited,
+    _run,
+    takes_dice,
+)
 
 NAMES = "names.yaml"
 """duel.yaml with Fenn called 5 and the Ogre "Ogre 12": names of digits."""
@@ -33,16 +44,22 @@ PREVIEWS = {"er": ER_PREVIEWS, "spellchrome": SC_PREVIEWS, "elysium": EL_PREVIEW
 EXTRA = {  # read-only commands with --seed that the corpus previews do not run
     "er": [
         ("duel.yaml", ["simulate", "-n", "3"]),
-        ("duel.yaml", ["join", "Fenn"]),
-        ("duel.yaml", ["roll", "3d20+4", "--vs", "14"]),
+        ("join-duel.yaml", ["join", "Grub"]),
+        ("", ["roll", "3d20+4", "--vs", "14"]),  # (no encounter)
+        ("", ["roll", "2d12kh1+3"]),
         (NAMES, ["attack", "Kaela", "5"]),  # a combatant named 5
         (NAMES, ["attack", "5", "Ogre 12"]),
         (NAMES, ["competition", "Ogre 12", "5"]),
     ],
-    "spellchrome": [(SC, ["simulate", "-n", "2"]), (SC, ["delay", "Vex", "--after", "Sentinel"])],
+    "spellchrome": [
+        (SC, ["simulate", "-n", "2"]),
+        (SC, ["delay", "Vex", "--after", "Sentinel"]),
+        (f"join-{SC}", ["join", "Drone"]),
+    ],
     "elysium": [
         (EL, ["simulate", "-n", "2"]),
-        (EL, ["escape", "Beldo", "--with", "escape"]),
+        (f"grab-{EL}", ["escape", "Beldo", "--with", "escape"]),
+        (f"join-{EL}", ["join", "Goblin"]),
         (EL, ["skill", "Kharza", "athletics", "--vs", "12"]),
         (EL, ["social", "intimidate", "Beldo", "Ogre"]),
         (EL, ["cast", "Kharza", "Ogre", "--spell", "Immolate", "--level", "2"]),
@@ -74,10 +91,11 @@ RECORDING = {  # lines that change the state the next lines read
 
 
 def spellings(path: str, args: list[str], seed: int) -> list[str]:
-    """The line with its seed spelt the ways a script spells it."""
+    """The line with its seed spelt the ways a script spells it (``-e`` among them, for a
+    line with an encounter)."""
     words = shlex.join(args)
     command, rest = shlex.quote(args[0]), shlex.join(args[1:])
-    return [
+    ways = [
         f"{words} --seed {seed}",
         f"{words} --seed={seed}",
         f"{command} --seed {seed} {rest}",
@@ -88,6 +106,7 @@ def spellings(path: str, args: list[str], seed: int) -> list[str]:
         f"{words} --seed {seed} -e {shlex.quote(path)}",
         f"{words} --seed {seed}  # a comment",
     ]
+    return ways if path else [w for w in ways if " -e " not in w]
 
 
 def generated(folder: Path, rng: random.Random, seeded: bool = True) -> list[tuple[str, str]]:
@@ -98,7 +117,7 @@ def generated(folder: Path, rng: random.Random, seeded: bool = True) -> list[tup
         for name, args in [*previews, *EXTRA[ruleset]]:
             if "--apply" in args or "--rolls" in args or not takes_dice(ruleset, args[0]):
                 continue
-            path = str(folder / name)
+            path = str(folder / name) if name else ""
             ways = spellings(path, args, 0)
             if not seeded:  # ERC_SEED seeds them
                 lines += [(path, shlex.join(args))] * 2
@@ -124,13 +143,32 @@ def generated(folder: Path, rng: random.Random, seeded: bool = True) -> list[tup
     return out
 
 
+JOINS = {"duel.yaml": ("Kaela", "Grub"), SC: ("Wren", "Drone"), EL: ("Kharza", "Goblin")}
+"""Per file, a copy whose fight has begun (``join-FILE``), then one combatant's block copied
+under a new name: a combatant to ``join``."""
+
+
 def fresh(folder: Path) -> None:
-    """The shipped encounters and ``NAMES``, and no journal."""
+    """The shipped encounters and ``NAMES``, no journal but those of ``JOINS``' copies
+    (a round begun) and of ``grab-`` Elysium's (the Ogre holds Beldo, who may ``escape``)."""
     shutil.rmtree(folder, ignore_errors=True)
     shutil.copytree(ENCOUNTERS, folder)
     text = (folder / "duel.yaml").read_text()
     text = text.replace("name: Fenn\n", 'name: "5"\n').replace("name: Ogre\n", 'name: "Ogre 12"\n')
     (folder / NAMES).write_text(text)
+    for name, newcomer in JOINS.items():
+        path = folder / f"join-{name}"
+        shutil.copy(folder / name, path)
+        recorded(["roll-init", "-e", str(path), "--apply", "--seed", "1"])
+        _edited(path, (newcomer[0], newcomer[0]), newcomer).replace(path)
+    grab = folder / f"grab-{EL}"
+    shutil.copy(folder / EL, grab)
+    recorded(["grab", "Ogre", "Beldo", "-e", str(grab), "--apply", "--rolls", "10,1"])
+
+
+def recorded(args: list[str]) -> None:
+    code, _, err = _run(args)
+    assert code == 0, (args, err)
 
 
 def untimed(text: str) -> str:
@@ -145,8 +183,9 @@ def difference(line: str, batch: str, single: str) -> str:
 
 
 def named(path: str, line: str) -> str:
-    """The line with ``-e PATH`` after its command, unless it names its file."""
-    if " -e " in line:
+    """The line with ``-e PATH`` after its command, unless it names its file (or has
+    none: ``roll``)."""
+    if " -e " in line or not path:
         return line
     command, _, rest = line.partition(" ")
     return f"{command} -e {shlex.quote(path)} {rest}"
@@ -189,3 +228,14 @@ def test_every_batch_envelope_is_the_line_s_own(
     assert not mismatched, [difference(*m) for m in mismatched[:3]]
     errors = sum("error" in json.loads(got) for got in batched)
     assert errors < len(lines) / 10  # the lines are good ones, mostly
+    resolved = {
+        (d["ruleset"] or "er", d["command"]) for d in map(json.loads, batched) if "error" not in d
+    }
+    resolved |= {(r, "roll") for r in PREVIEWS if ("er", "roll") in resolved}
+    wanted = {
+        (ruleset, name)
+        for ruleset in PREVIEWS
+        for name in names(rulesets.get(ruleset))
+        if takes_dice(ruleset, name)
+    }
+    assert wanted <= resolved, wanted - resolved  # every read-only command with --seed
