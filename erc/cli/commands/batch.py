@@ -310,7 +310,7 @@ def _encoder(ascii_only: bool, native_after: int = NATIVE_AFTER) -> Any:
     in between (``erc.core.envelope.native_hook``; several times faster than ``json``); the
     standard library's before that and for what msgspec declines (text that is not UTF-8, a
     stream that takes only ASCII) or where msgspec would spell a float otherwise
-    (``_OTHER_FLOAT``). The same bytes either way."""
+    (``_EXPONENT``). The same bytes either way."""
     from erc.core.envelope import encode as standard, to_data
 
     if ascii_only:
@@ -329,26 +329,28 @@ def _encoder(ascii_only: bool, native_after: int = NATIVE_AFTER) -> Any:
             data: bytes = fast(document)
         except (UnicodeEncodeError, TypeError, OverflowError, ValueError):
             return standard(to_data(document))
-        if _with_floats(document) and _OTHER_FLOAT.search(data):
+        if _with_floats(document) and (b"0.0000" in data or _EXPONENT.search(data)):
             return standard(to_data(document))
         return data + b"\n"
 
     return encode
 
 
-_OTHER_FLOAT = re.compile(rb"[0-9]e|0\.0000")
-"""Where msgspec may have spelt a float otherwise than the standard library, whose
-``repr`` a one-shot command writes (``0.00004766666666666667`` for ``4.766666666666667e-05``,
-``1e16`` for ``1e+16``, ``1e-7`` for ``1e-07``): ``repr`` writes no ``0.0000`` and puts a
-sign after every ``e``. Such an envelope (or one with text like that) is written by the
-standard library, so each is byte for byte the line's own (``erc LINE --json``)."""
+_EXPONENT = re.compile(rb"e[-0-9]")
+"""With ``0.0000``: where msgspec may have spelt a float otherwise than the standard
+library, whose ``repr`` a one-shot command writes (``0.00004766666666666667`` for
+``4.766666666666667e-05``, ``1e16`` for ``1e+16``, ``1e-7`` for ``1e-07``): ``repr`` writes no
+``0.0000`` and an exponent with a sign. Such an envelope (or one whose text looks so, or
+that holds a float ``repr`` writes with a negative exponent) is written by the standard
+library, so each is byte for byte the line's own (``erc LINE --json``). Both are found
+fast: a search that starts with a literal byte."""
 FLOAT_RESULTS = ("simulate",)
 """The commands whose results hold floats; any other's are in its ``odds`` alone (a test
 reads every command's declared output)."""
 
 
 def _with_floats(document: dict[str, Any]) -> bool:
-    """Whether an envelope may hold a float (its bytes are then looked at: ``_OTHER_FLOAT``;
+    """Whether an envelope may hold a float (its bytes are then looked at: ``_EXPONENT``;
     the others, most lines, are not)."""
     result = document.get("result")
     if isinstance(result, dict) and result.get("odds") is not None:
