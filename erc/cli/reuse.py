@@ -10,8 +10,9 @@ not depend on the seed, and are kept:
   that records nothing, keyed by the line without its seed. The next such line goes
   straight to resolving with its own seed, but only while the encounter file and the
   journal are the files they were (device, inode, size, modification and change times,
-  taken before they were read): a line that records, another process appending, or an
-  edit saved in between makes the next line load and plan afresh.
+  taken before they were read) and the journal is where it was: a line that records,
+  another process appending, an edit saved, or a folder made where no journal was in
+  between makes the next line load and plan afresh.
 
 A mechanic is pure (``erc.core.mechanic``): resolving it again with other dice is exactly
 what the line run alone would do. Its exact odds are computed once.
@@ -19,9 +20,12 @@ what the line run alone would do. Its exact odds are computed once.
 
 from __future__ import annotations
 
+import os
+
 from erc.cli.boundary import Options, execute
 from erc.cli.fast import split
 from erc.core.encounter import identity
+from erc.core.session import journal_path
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -61,7 +65,7 @@ def parse(args: list[str], ruleset: str) -> dict[str, Any] | None:
     if full in _parsed:
         template = _parsed[full]
     else:
-        template = fast.parse(list(key), ruleset)
+        template = fast.parse([word for word in key if word != SEED_AT], ruleset)
         if (  # the line read whole must be the template and its seed: ``--journal --seed 5``
             template is not None  # gives --journal the value "--seed" (as every line of
             and seed is not None  # that shape does)
@@ -79,27 +83,34 @@ def parse(args: list[str], ruleset: str) -> dict[str, Any] | None:
     return kwargs
 
 
+SEED_AT = "\0--seed"
+"""Where a line's ``--seed N`` stood, in its key (no word of a command line has a NUL)."""
+
+
 def without_seed(args: list[str]) -> tuple[tuple[str, ...] | None, str | None]:
-    """The line without one ``--seed N`` (or ``--seed=N``), and N; None when unsure (read by
-    the one tokenizer, ``erc.cli.fast.split``, knowing only ``--seed``: ``parse`` checks the
-    line read whole against what is kept)."""
+    """The line with ``SEED_AT`` in place of its one ``--seed N`` (or ``--seed=N``), and N;
+    None when unsure (read by the one tokenizer, ``erc.cli.fast.split``, knowing only
+    ``--seed``: ``parse`` checks the first line of a key read whole against what is kept).
+    Lines of one key have the same words before their seed, so the seed is an option in all
+    of them or in none: ``--with --seed 5 longsword`` gives --with the value ``--seed``, and
+    is not the key of ``--with longsword --seed 5``."""
     read = split(args, _SEED)
     if read.dashes is not None or read.pending is not None or len(read.options) > 1:
         return None, None
     if not read.options:
         return tuple(args), None
     _, seed, start, end = read.options[0]
-    return (*args[:start], *args[end:]), seed
+    return (*args[:start], SEED_AT, *args[end:]), seed
 
 
 _SEED = {"--seed": True}
 
 
 def stamps(options: Options) -> tuple[Any, ...] | None:
-    """What a prepared mechanic is read from, as the files are now: the encounter and the
-    journal (taken before they are read, so a change while reading only makes a miss)."""
-    from erc.core.session import journal_path
-
+    """What a prepared mechanic is read from, as the files are now: the encounter, the
+    journal (both taken before they are read, so a change while reading only makes a miss)
+    and where the journal is (``--journal``, or beside the encounter: a path that other
+    files decide, ``erc.core.journal.default_path``)."""
     if not options.encounter:
         return None
     try:
@@ -109,7 +120,32 @@ def stamps(options: Options) -> tuple[Any, ...] | None:
     encounter = identity(options.encounter)
     if encounter is None:
         return None
-    return (encounter, identity(journal), options.encounter, journal)
+    moves = not options.journal and _moves(options.encounter)
+    return (encounter, _state(journal), options.encounter, moves, journal)
+
+
+def _moves(encounter: str) -> bool:
+    """Whether the journal beside ``encounter`` may move while the encounter stays the same
+    file (``erc.core.journal.default_path``): ``NAME.yml``'s, by which files exist beside it;
+    a symlink's, by the name it points to. Any other's is the name's alone."""
+    return encounter.endswith(".yml") or os.path.islink(encounter)
+
+
+def _state(path: str) -> tuple[int, ...] | None:
+    """A journal's identity (``erc.core.encounter.identity``) and its kind: None only when
+    nothing is there, so a folder or FIFO made where no journal was is a change."""
+    try:
+        info = os.stat(path)
+    except (OSError, ValueError):
+        return None
+    return (
+        info.st_mode,
+        info.st_dev,
+        info.st_ino,
+        info.st_size,
+        info.st_mtime_ns,
+        info.st_ctime_ns,
+    )
 
 
 def quick(args: list[str]) -> Outcome | None:
@@ -132,7 +168,12 @@ def quick_for(key: tuple[str, ...], seed: str | None) -> Outcome | None:
     stamp, loaded, mechanic, (head, rolls, tail) = found
     if seed is not None and rolls is not None:
         return None  # --seed with --rolls: the ordinary path says which to give
-    if stamp[0] != identity(stamp[2]) or stamp[1] != identity(stamp[3]):
+    encounter, journal, path, moves, where = stamp
+    if (
+        encounter != identity(path)
+        or journal != _state(where)
+        or (moves and where != journal_path(path, None))
+    ):
         del _prepared[key]
         return None
     return execute(mechanic, loaded, Options(*(*head, seed, *tail)))

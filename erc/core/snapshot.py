@@ -5,6 +5,8 @@ A snapshot is the fold of a journal's first ``offset`` bytes: the ruleset's trac
 data (``erc.core.fold.snapshot``) and the ``Index`` of the events (ids, commands, keys,
 cancelled ids). It is used only when
 
+- its bytes are the ones written (a checksum, ``erc.core.encounter.cache.read_entry``: a
+  byte flipped in the stored fold is a miss, not a wrong state);
 - its key matches in full: erc's version, Python's, the state of the code that folds
   (``erc.core.encounter.cache.code_stamp``), the ruleset, the encounter's built model and the
   journal's identity (real path, device, inode);
@@ -73,28 +75,41 @@ def _identity(journal: str) -> str | None:
     return f"{os.path.realpath(journal)}\n{info.st_dev}\n{info.st_ino}"
 
 
-def _entry(journal: str) -> tuple[str, str] | None:
+def _entry(journal: str, ruleset: Ruleset, tracker: type) -> tuple[str, str, str] | None:
+    """Where the snapshot of ``journal`` folded by this erc's code is, the journal's
+    identity, and the key's head (``_head``); None: the cache is off. Its name is a digest
+    of both, so installs sharing a cache folder (a pipx install and a checkout) each keep
+    their own snapshot of a journal, as they keep their own encounter entries (issue 29)."""
     from erc.core.encounter.cache import folder
 
     where = folder()
     identity = _identity(journal)
     if where is None or identity is None:
         return None
-    name = _imp.source_hash(_HASH_KEY, identity.encode("utf-8", "surrogateescape")).hex()
-    return os.path.join(where, "journals", name + ".snap"), identity
+    head = _head(ruleset, tracker)
+    named = f"{identity}\n{head}".encode("utf-8", "surrogateescape")
+    name = _imp.source_hash(_HASH_KEY, named).hex()
+    return os.path.join(where, "journals", name + ".snap"), identity, head
 
 
-def _key(identity: str, ruleset: Ruleset, encounter: Any, tracker: type) -> bytes:
+def _head(ruleset: Ruleset, tracker: type) -> str:
+    """What a snapshot depends on but its journal and encounter: erc's version, Python's,
+    the state of the code that folds, the ruleset."""
     from erc import __version__
-    from erc.core.encounter.cache import code_stamp, freeze
+    from erc.core.encounter.cache import code_stamp
+
+    folds = tracker.__module__.removeprefix("erc.").replace(".", "/") + ".py"
+    sources = (*_SOURCES, *ruleset.sources, *ruleset.fold_sources, folds)
+    return "\n".join(
+        [f"erc {__version__} snapshot {FORMAT}", sys.version, code_stamp(sources), ruleset.name]
+    )
+
+
+def _key(identity: str, head: str, encounter: Any) -> bytes:
+    from erc.core.encounter.cache import freeze
     from erc.core.value import replace
 
     model = marshal.dumps(freeze(replace(encounter, path=None)))
-    folds = tracker.__module__.removeprefix("erc.").replace(".", "/") + ".py"
-    sources = (*_SOURCES, *ruleset.sources, *ruleset.fold_sources, folds)
-    head = "\n".join(
-        [f"erc {__version__} snapshot {FORMAT}", sys.version, code_stamp(sources), ruleset.name]
-    )
     return b"\n".join(
         [
             head.encode(),
@@ -109,16 +124,16 @@ def load(journal: str, ruleset: Ruleset, encounter: Any, tracker: type) -> Snaps
     bytes (the caller checks its CRC under the lock), or None."""
     from erc.core.encounter.cache import read_entry
 
-    found = _entry(journal)
+    found = _entry(journal, ruleset, tracker)
     if found is None:
         return None
-    entry, identity = found
+    entry, identity, head = found
     raw = read_entry(entry, MAX_SNAPSHOT_BYTES)
     if raw is None:
         return None
     try:
         key, offset, lines, crc, state, index = marshal.loads(raw)
-        if key != _key(identity, ruleset, encounter, tracker):
+        if key != _key(identity, head, encounter):
             return None
         if not all(type(n) is int and n >= 0 for n in (offset, lines, crc)):
             return None
@@ -133,14 +148,14 @@ def store(journal: str, ruleset: Ruleset, encounter: Any, tracker: type, snap: S
     """Keep ``snap`` for the next command on this journal; any trouble is ignored."""
     from erc.core.encounter.cache import write_entry
 
-    found = _entry(journal)
+    found = _entry(journal, ruleset, tracker)
     if found is None:
         return
-    entry, identity = found
+    entry, identity, head = found
     try:
         blob = marshal.dumps(
             (
-                _key(identity, ruleset, encounter, tracker),
+                _key(identity, head, encounter),
                 snap.offset,
                 snap.lines,
                 snap.crc,

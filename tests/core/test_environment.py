@@ -539,10 +539,11 @@ def test_a_crafted_entry_is_validated(folder: Path, duel: Path) -> None:
 
     good = load(str(duel))
     (entry,) = folder.glob("*.marshal")
-    key, ruleset, plain = marshal.loads(entry.read_bytes())
+    key, ruleset, plain = marshal.loads(entry.read_bytes()[: -cache.CHECK_BYTES])
     crafted = repr(plain).replace("'Ogre', 13", "'Ogre', 'thirteen'", 1)
     assert crafted != repr(plain)
-    entry.write_bytes(marshal.dumps((key, ruleset, eval(crafted))))  # our own data
+    blob = marshal.dumps((key, ruleset, eval(crafted)))  # our own data
+    entry.write_bytes(blob + cache._check(blob))  # its checksum right: thaw must refuse it
     assert cache.get(duel.read_bytes(), str(duel)) is None
     assert load(str(duel)) == good
 

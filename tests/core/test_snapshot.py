@@ -185,9 +185,13 @@ def test_a_corrupted_or_foreign_snapshot_is_only_a_miss(
         hit(journal)
     dummy(encounter, journal)
     (entry,) = snapshot_files(tmp_path)
-    if damage is None:  # a well-formed snapshot with a state nobody folded
-        key, offset, lines, crc, _state, index = marshal.loads(entry.read_bytes())
-        entry.write_bytes(marshal.dumps((key, offset, lines, crc, ("x", "y", ()), index)))
+    if damage is None:  # a well-formed snapshot with a state nobody folded, its checksum
+        from erc.core.encounter.cache import CHECK_BYTES, _check  # right (a crafted one)
+
+        stored = entry.read_bytes()[:-CHECK_BYTES]
+        key, offset, lines, crc, _state, index = marshal.loads(stored)
+        crafted = marshal.dumps((key, offset, lines, crc, ("x", "y", ()), index))
+        entry.write_bytes(crafted + _check(crafted))
     else:
         entry.write_bytes(damage)
     assert dummy(encounter, journal) == (10000 - TAIL - 1, TAIL + 1)

@@ -6,11 +6,12 @@ and its outcome through the same envelope; nothing is printed and scraped back.
 
 from __future__ import annotations
 
+import os
 import re
 import shlex
 import sys
 
-from erc.cli import outcome_of, reuse
+from erc.cli import RECORDING, outcome_of, reuse
 from erc.core.envelope import envelope
 from erc.core.errors import ErcError
 from erc.core.mechanic import Option, shared
@@ -82,18 +83,98 @@ def batch(
     encode = _encoder(ascii_only=not _utf8(sys.stdout))
     reuse.ON = True
     try:
-        with Guard():  # one handler for every line; Ctrl-C between lines ends the batch
+        # one handler for every line; Ctrl-C, SIGTERM or SIGHUP between lines ends the batch
+        with Guard(), _Terminable(output) as terminable:
             for number, raw in enumerate(_lines(source, output.flush), 1):
                 with Held():  # a line's event and its envelope: both or neither
+                    terminable.line = raw
                     document = one(number, raw, encounter, objects=True)
-                    if document is None:
-                        continue
-                    failed = failed or "error" in document
-                    output.put(encode(document), number, document.get("applied"))
+                    if document is not None:
+                        failed = failed or "error" in document
+                        output.put(encode(document), number, document.get("applied"))
+                terminable.line = None
+                if terminable.pending:
+                    terminable.end()
         output.flush()
     finally:
         reuse.ON = False
     return 2 if failed else 0
+
+
+class _Terminable:
+    """SIGTERM (a script's ``timeout``, ``kill``) and SIGHUP (its terminal gone) as ``Held``
+    treats Ctrl-C: during a line that may record (``line``) the signal waits for the line's
+    end (``end``), so an event recorded has its envelope written before the batch ends by
+    that signal; during any other line (a long ``simulate`` under ``timeout``), or between
+    lines, it ends the batch at once, what was written flushed. A signal the batch was
+    started ignoring (``nohup``) stays ignored."""
+
+    def __init__(self, output: _Output) -> None:
+        self.output = output
+        self.line: bytes | None = None
+        """The line under way (None: between lines)."""
+        self.pending = 0
+        """The signal that came during a line that may record (0: none)."""
+        self.always = bool(os.environ.get("ERC_APPLY"))
+        """Every line may record (``ERC_APPLY``)."""
+        self.previous: dict[int, Any] = {}
+
+    def __enter__(self) -> _Terminable:
+        import _signal  # type: ignore[import-not-found]  # the interpreter's own (no stub)
+
+        for name in ENDING:
+            number = getattr(_signal, name, None)  # (no SIGHUP on Windows)
+            if number is not None and _signal.getsignal(number) == _signal.SIG_DFL:
+                try:
+                    self.previous[number] = _signal.signal(number, self._handler)
+                except ValueError:  # not the main thread (erc called by a program): its own
+                    break
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        import _signal
+
+        for number, previous in self.previous.items():
+            _signal.signal(number, previous)
+
+    def _handler(self, signum: int, frame: Any) -> None:
+        line = self.line
+        if line is not None and (self.always or _RECORDS.search(line) is not None):
+            self.pending = self.pending or signum
+        else:
+            _end_by(signum)
+
+    def end(self) -> None:
+        """The line the signal waited for is done: end the batch by it."""
+        try:  # noqa: SIM105 - what read-only lines wrote (recorded events: out already)
+            self.output.flush()
+        except (ErcError, OSError):
+            pass  # the signal ends the batch all the same
+        _end_by(self.pending)
+
+
+_RECORDS = re.compile(b"|".join(re.escape(w.encode()) for w in ("--apply", *RECORDING)))
+"""Words of a line that may record, as ``erc.cli.run`` judges a command line (with
+``ERC_APPLY``): one that only looks like one (in a name, a comment) costs a wait, never a
+lost envelope (``_Terminable``)."""
+
+
+ENDING = ("SIGTERM", "SIGHUP")
+"""The signals held back for a line that may record (``_Terminable``)."""
+
+
+def _end_by(number: int) -> None:
+    """End the process by signal ``number`` (143 in a shell for SIGTERM), what stdout holds
+    flushed first."""
+    import _signal
+
+    try:  # noqa: SIM105 - contextlib costs an import
+        sys.stdout.flush()
+    except Exception:  # never a traceback here (a closed stdout, a flush under way)
+        pass
+    _signal.signal(number, _signal.SIG_DFL)
+    os.kill(os.getpid(), number)
+    sys.exit(128 + number)  # where the signal did not end us
 
 
 class _Output:
@@ -228,7 +309,8 @@ def _encoder(ascii_only: bool, native_after: int = NATIVE_AFTER) -> Any:
     ``native_after`` of them, msgspec's encoder, which writes result objects without a dict
     in between (``erc.core.envelope.native_hook``; several times faster than ``json``); the
     standard library's before that and for what msgspec declines (text that is not UTF-8, a
-    stream that takes only ASCII). The same JSON values either way."""
+    stream that takes only ASCII) or where msgspec would spell a float otherwise
+    (``_EXPONENT``). The same bytes either way."""
     from erc.core.envelope import encode as standard, to_data
 
     if ascii_only:
@@ -247,9 +329,33 @@ def _encoder(ascii_only: bool, native_after: int = NATIVE_AFTER) -> Any:
             data: bytes = fast(document)
         except (UnicodeEncodeError, TypeError, OverflowError, ValueError):
             return standard(to_data(document))
+        if _with_floats(document) and (b"0.0000" in data or _EXPONENT.search(data)):
+            return standard(to_data(document))
         return data + b"\n"
 
     return encode
+
+
+_EXPONENT = re.compile(rb"e[-0-9]")
+"""With ``0.0000``: where msgspec may have spelt a float otherwise than the standard
+library, whose ``repr`` a one-shot command writes (``0.00004766666666666667`` for
+``4.766666666666667e-05``, ``1e16`` for ``1e+16``, ``1e-7`` for ``1e-07``): ``repr`` writes no
+``0.0000`` and an exponent with a sign. Such an envelope (or one whose text looks so, or
+that holds a float ``repr`` writes with a negative exponent) is written by the standard
+library, so each is byte for byte the line's own (``erc LINE --json``). Both are found
+fast: a search that starts with a literal byte."""
+FLOAT_RESULTS = ("simulate",)
+"""The commands whose results hold floats; any other's are in its ``odds`` alone (a test
+reads every command's declared output)."""
+
+
+def _with_floats(document: dict[str, Any]) -> bool:
+    """Whether an envelope may hold a float (its bytes are then looked at: ``_EXPONENT``;
+    the others, most lines, are not)."""
+    result = document.get("result")
+    if isinstance(result, dict) and result.get("odds") is not None:
+        return True
+    return document.get("command") in FLOAT_RESULTS
 
 
 def _native() -> Any:

@@ -13,10 +13,12 @@ no YAML parser, no validator and no ``pickle`` imported.
   read), so two installs sharing one cache folder (a pipx install and a checkout) keep
   entries of their own and never evict each other's. The whole key, the ruleset's files
   included, is stored in the entry and compared on reading.
-- **Validated when loaded**: an entry is rebuilt field by field against the model's own
-  declaration (``erc.core.value`` classes of the ruleset's model module; each field's type
-  checked), so a corrupted or crafted entry is a miss, never a traceback or an unchecked
-  model. Numbers are not range-checked again: the folder is private (below).
+- **Validated when loaded**: an entry ends with a checksum of its bytes (a flipped byte or
+  a hand edit that leaves it well formed, a number changed, is a miss), and is rebuilt field
+  by field against the model's own declaration (``erc.core.value`` classes of the
+  ruleset's model module; each field's type checked), so a corrupted or crafted entry is a
+  miss, never a traceback or an unchecked model. Numbers are not range-checked again: the
+  folder is private (below).
 - **Private and bounded**: only a folder owned by this user and writable by no one else is
   used; it is created ``0700`` whatever the umask. Entries are regular files only (a FIFO
   is skipped without blocking); at most ``MAX_ENTRIES`` are kept, the oldest pruned.
@@ -138,9 +140,19 @@ def _trusted(path: str) -> bool:
     return stat.S_ISDIR(info.st_mode) and info.st_uid == os.getuid() and not info.st_mode & 0o022
 
 
+CHECK_BYTES = 8
+"""Each entry ends with a SipHash of the bytes before it (``write_entry``)."""
+
+
+def _check(blob: bytes) -> bytes:
+    return _imp.source_hash(_HASH_KEY ^ 1, blob)
+
+
 def read_entry(entry: str, limit: int = MAX_ENTRY_BYTES) -> bytes | None:
     """The bytes of one entry in a trusted folder (``_trusted``), or None: missing, not a
-    regular file (found without blocking), too large or unreadable."""
+    regular file (found without blocking), too large, unreadable, or not the bytes written
+    (a flipped byte, a truncation, a hand edit: its checksum differs), which a well-formed
+    entry with one number changed would otherwise pass for."""
     if not _trusted(os.path.dirname(entry)):
         return None
     try:
@@ -150,18 +162,21 @@ def read_entry(entry: str, limit: int = MAX_ENTRY_BYTES) -> bytes | None:
     try:
         if not stat.S_ISREG(os.fstat(fd).st_mode):
             return None
-        raw = os.read(fd, limit + 1)
+        raw = os.read(fd, limit + CHECK_BYTES + 1)
     except OSError:
         return None
     finally:
         os.close(fd)
-    return raw if len(raw) <= limit else None
+    if not CHECK_BYTES <= len(raw) <= limit + CHECK_BYTES:
+        return None
+    blob = raw[:-CHECK_BYTES]
+    return blob if _check(blob) == raw[-CHECK_BYTES:] else None
 
 
 def write_entry(entry: str, blob: bytes, suffix: str, keep: int | None = None) -> None:
     """Write one entry atomically (a temporary file renamed over it) in a private folder,
-    made ``0700`` whatever the umask, then prune the folder's ``suffix`` entries; any
-    trouble is ignored (the cache is only a cache)."""
+    made ``0700`` whatever the umask, its checksum after it (``read_entry``), then prune the
+    folder's ``suffix`` entries; any trouble is ignored (the cache is only a cache)."""
     where = os.path.dirname(entry)
     try:
         if not os.path.isdir(where):
@@ -171,7 +186,7 @@ def write_entry(entry: str, blob: bytes, suffix: str, keep: int | None = None) -
         temporary = f"{entry}.{os.getpid()}.tmp"
         fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
         with os.fdopen(fd, "wb") as handle:
-            handle.write(blob)
+            handle.write(blob + _check(blob))
         os.replace(temporary, entry)
         _prune(where, suffix, MAX_ENTRIES if keep is None else keep)
     except (OSError, ValueError):
