@@ -322,7 +322,7 @@ def main() -> None:
     import gc
     import os
 
-    from erc.cli.interrupts import finished, take_over
+    from erc.cli.interrupts import take_over
 
     take_over()  # Ctrl-C ends the command at once, by SIGINT, outside a held section
 
@@ -358,8 +358,7 @@ def main() -> None:
 
         exit_by_interrupt()
         return
-    finished()  # done: an interrupt now is a KeyboardInterrupt for what follows to take
-    sys.exit(code)
+    sys.exit(code)  # an interrupt from now on still ends the process by SIGINT, no traceback
 
 
 def entry() -> None:

@@ -10,8 +10,10 @@ swallowed by it, left it half set up, and its next call crashed the process (SIG
 
 From the moment an event is about to be appended until its output is written, the interrupt
 waits (``Held``): a script that sees the process end by SIGINT knows that every event it
-recorded was also reported. Once the command is done (``finished``), an interrupt is a
-``KeyboardInterrupt`` again, which what runs after it (the start-up image's refresh) takes.
+recorded was also reported. Once the command is done, an interrupt still ends the process
+at once, by SIGINT (its output is written by then): what runs after the command, the exit
+handlers and the streams' flush (``erc.cli.leave``), or the interpreter's own exit under
+``python -m erc``, never shows a ``KeyboardInterrupt`` traceback.
 
 Outside the ``erc`` process (erc's functions called by a program, the tests), ``Guard``
 installs the handler for its extent only, and an interrupt outside ``Held`` is an ordinary
@@ -55,12 +57,6 @@ def take_over() -> None:
     _Pending.installed += 1
     if _signal.getsignal(_signal.SIGINT) != _signal.SIG_IGN:
         _Pending.previous = _signal.signal(_signal.SIGINT, _handler)
-
-
-def finished() -> None:
-    """The command is done: an interrupt is a ``KeyboardInterrupt`` again (unless a ``Held``
-    section is still open, which it waits for)."""
-    _Pending.process = False
 
 
 class Guard:

@@ -217,3 +217,31 @@ def test_simulate_workers_stop_when_the_run_is_ended_by_sigterm(tmp_path: Path) 
     while not all(_gone(pid) for pid in workers) and time.monotonic() < deadline:
         time.sleep(0.1)
     assert all(_gone(pid) for pid in workers)
+
+
+@pytest.mark.parametrize("how", ["console script", "python -m erc"])
+def test_an_interrupt_after_the_command_is_done_ends_it_without_a_traceback(
+    tmp_path: Path, how: str
+) -> None:
+    """Issue 32, the last moments: a SIGINT once the command's output is written (here from
+    an exit handler, exactly then) ends the process by SIGINT. It was a ``KeyboardInterrupt``
+    traceback ("Exception ignored in atexit callback") under ``python -m erc``, and in the
+    few instructions between the command and ``leave`` for the console script (seen once in
+    the clock fuzz of ``check``)."""
+    start = (
+        "from erc.cli import entry; entry()"
+        if how == "console script"
+        else "import runpy; runpy.run_module('erc', run_name='__main__')"
+    )
+    program = (
+        "import atexit, os, signal, sys\n"
+        "atexit.register(lambda: os.kill(os.getpid(), signal.SIGINT))\n"
+        "sys.argv = ['erc', 'roll', '1d6', '--seed', '1', '--json']\n"
+        f"{start}\n"
+    )
+    ran = subprocess.run(
+        [sys.executable, "-c", program], env=_env(tmp_path), capture_output=True, timeout=60
+    )
+    assert ran.returncode == -signal.SIGINT, (ran.returncode, ran.stderr.decode())
+    assert b"Traceback" not in ran.stderr and b"KeyboardInterrupt" not in ran.stderr
+    assert json.loads(ran.stdout)["result"]["total"] == 2  # the output was written first
