@@ -26,7 +26,7 @@ RECORDING = ("undo",)
 def run(argv: Sequence[str]) -> int:
     """Run one erc command line; return its exit code.
 
-    A command that records holds Ctrl-C back from its append until its output is written
+    A command that records holds Ctrl-C, SIGTERM and SIGHUP back until its output is written
     (``erc.cli.interrupts``); an output that cannot be written after the event was recorded
     is reported on stderr with the event's id (exit 2), so a script knows to look.
     """
@@ -43,7 +43,7 @@ def run(argv: Sequence[str]) -> int:
     if "--apply" in args or (args and args[0] in RECORDING) or os.environ.get("ERC_APPLY"):
         from erc.cli.interrupts import Held
 
-        with Held():
+        with Held(ending=True):  # Ctrl-C, SIGTERM, SIGHUP wait for the event's output
             return _run(args, as_json)
     return _run(args, as_json)
 

@@ -36,6 +36,8 @@ class _Pending:
     previous: Any = None
     critical = 0
     interrupted = False
+    ending = 0
+    """A SIGTERM or SIGHUP that came during a section holding them (``Held(ending=True)``)."""
     process = False
     """The handler is the ``erc`` process's own (``take_over``): outside ``Held`` an
     interrupt ends it at once."""
@@ -79,15 +81,36 @@ class Guard:
 
 class Held:
     """A section an interrupt waits for (nestable; a ``Guard`` of its own when none is
-    installed)."""
+    installed). With ``ending``, SIGTERM and SIGHUP (a script's ``timeout`` or ``kill``, a
+    terminal gone) wait too, and then end the process by that signal: a command that records
+    (``erc.cli.run``) reports its event before it goes. A signal the process was started
+    ignoring (``nohup``) stays ignored."""
+
+    def __init__(self, ending: bool = False) -> None:
+        self.ending = ending
+        self.previous: dict[int, Any] = {}
 
     def __enter__(self) -> Held:
         self.guard = Guard().__enter__() if _Pending.installed == 0 else None
         _Pending.critical += 1
+        if self.ending:
+            for name in ENDING:
+                number = getattr(_signal, name, None)  # (no SIGHUP on Windows)
+                if number is not None and _signal.getsignal(number) == _signal.SIG_DFL:
+                    try:
+                        self.previous[number] = _signal.signal(number, _defer)
+                    except ValueError:  # not the main thread (erc called by a program)
+                        break
         return self
 
     def __exit__(self, *exc: object) -> None:
         _Pending.critical -= 1
+        for number, previous in self.previous.items():
+            _signal.signal(number, previous)
+        ending = _Pending.ending if _Pending.critical == 0 else 0
+        if ending:
+            _Pending.ending = 0
+            end_by(ending)
         interrupted = _Pending.critical == 0 and _Pending.interrupted
         if interrupted:
             _Pending.interrupted = False
@@ -95,6 +118,33 @@ class Held:
             self.guard.__exit__()
         if interrupted:
             raise KeyboardInterrupt
+
+
+ENDING = ("SIGTERM", "SIGHUP")
+"""The signals a recording command holds back to its end (``Held(ending=True)``; ``erc
+batch`` for a line that may record)."""
+
+
+def _defer(signum: int, frame: FrameType | None) -> None:
+    if _Pending.critical:
+        _Pending.ending = _Pending.ending or signum
+    else:
+        end_by(signum)
+
+
+def end_by(number: int) -> None:
+    """End the process by signal ``number`` (143 in a shell for SIGTERM), what stdout holds
+    flushed first; never a traceback."""
+    import os
+    import sys
+
+    try:  # noqa: SIM105 - contextlib costs an import
+        sys.stdout.flush()
+    except Exception:  # never a traceback here (a closed stdout, a flush under way)
+        pass
+    _signal.signal(number, _signal.SIG_DFL)
+    os.kill(os.getpid(), number)
+    sys.exit(128 + number)  # where the signal did not end us
 
 
 def exit_by_interrupt() -> None:

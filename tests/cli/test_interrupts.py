@@ -245,3 +245,48 @@ def test_an_interrupt_after_the_command_is_done_ends_it_without_a_traceback(
     assert ran.returncode == -signal.SIGINT, (ran.returncode, ran.stderr.decode())
     assert b"Traceback" not in ran.stderr and b"KeyboardInterrupt" not in ran.stderr
     assert json.loads(ran.stdout)["result"]["total"] == 2  # the output was written first
+
+
+# ``erc`` with a signal sent to it the moment its event is recorded (a script's ``timeout``
+# or ``kill``, a closed terminal, landing between the append and the output).
+SIGNALLED = """\
+import os, signal, sys
+
+number = getattr(signal, sys.argv.pop(1))
+from erc.core import session
+
+record = session.Loaded.record
+
+
+def record_then_signal(self, event):
+    recorded = record(self, event)
+    os.kill(os.getpid(), number)
+    return recorded
+
+
+session.Loaded.record = record_then_signal
+from erc.cli import entry
+
+entry()
+"""
+
+
+@pytest.mark.parametrize("name", ["SIGTERM", "SIGHUP", "SIGINT"])
+def test_a_command_ended_by_a_signal_as_it_records_reports_its_event_first(
+    tmp_path: Path, name: str
+) -> None:
+    """CONTRACT "Combat state": a signal that lands as an event is appended waits for the
+    event's output, then ends erc by that signal (SIGTERM and SIGHUP ended it at once: the
+    event recorded, its output lost, the script none the wiser)."""
+    journal = tmp_path / "j.jsonl"
+    argv = ["damage", "Ogre", "3", "-e", str(ENCOUNTERS / "duel.yaml"), "--journal", str(journal)]
+    ran = subprocess.run(
+        [sys.executable, "-c", SIGNALLED, name, *argv, "--apply", "--json"],
+        env=_env(tmp_path),
+        capture_output=True,
+        timeout=60,
+    )
+    assert ran.returncode == -getattr(signal, name), ran.stderr.decode()
+    assert json.loads(ran.stdout)["applied"]["event"] == 1
+    assert len(journal.read_text().splitlines()) == 1
+    assert b"Traceback" not in ran.stderr

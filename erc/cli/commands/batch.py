@@ -12,6 +12,7 @@ import shlex
 import sys
 
 from erc.cli import RECORDING, outcome_of, reuse
+from erc.cli.interrupts import ENDING, end_by
 from erc.core.envelope import envelope
 from erc.core.errors import ErcError
 from erc.core.mechanic import Option, shared
@@ -142,7 +143,7 @@ class _Terminable:
         if line is not None and (self.always or _RECORDS.search(line) is not None):
             self.pending = self.pending or signum
         else:
-            _end_by(signum)
+            end_by(signum)
 
     def end(self) -> None:
         """The line the signal waited for is done: end the batch by it."""
@@ -150,31 +151,13 @@ class _Terminable:
             self.output.flush()
         except (ErcError, OSError):
             pass  # the signal ends the batch all the same
-        _end_by(self.pending)
+        end_by(self.pending)
 
 
 _RECORDS = re.compile(b"|".join(re.escape(w.encode()) for w in ("--apply", *RECORDING)))
 """Words of a line that may record, as ``erc.cli.run`` judges a command line (with
 ``ERC_APPLY``): one that only looks like one (in a name, a comment) costs a wait, never a
 lost envelope (``_Terminable``)."""
-
-
-ENDING = ("SIGTERM", "SIGHUP")
-"""The signals held back for a line that may record (``_Terminable``)."""
-
-
-def _end_by(number: int) -> None:
-    """End the process by signal ``number`` (143 in a shell for SIGTERM), what stdout holds
-    flushed first."""
-    import _signal
-
-    try:  # noqa: SIM105 - contextlib costs an import
-        sys.stdout.flush()
-    except Exception:  # never a traceback here (a closed stdout, a flush under way)
-        pass
-    _signal.signal(number, _signal.SIG_DFL)
-    os.kill(os.getpid(), number)
-    sys.exit(128 + number)  # where the signal did not end us
 
 
 class _Output:
