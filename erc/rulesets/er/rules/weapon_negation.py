@@ -394,7 +394,8 @@ def free_cost(
     are rolled. ``applying``: the weapon must be locked (a preview may price any weapon)."""
     name = locked_weapon(wielder, weapon_name)
     weapon = victim_weapon(wielder, name)
-    if applying and weapon.name not in wielder.locked_weapons:
+    locked = weapon.name in wielder.locked_weapons
+    if applying and not locked:
         raise ErcError(
             "not-locked", f"{wielder.name}'s {weapon.name} is not locked: there is nothing to free"
         )
@@ -416,7 +417,9 @@ def free_cost(
         pool_dice=dice,
         cost=FREE_COST,
         schedule=steps,
-        notes=FREE_NOTES,
+        notes=FREE_NOTES
+        if locked
+        else (f"{wielder.name}'s {weapon.name} is not locked: this prices freeing it", *FREE_NOTES),
         paid_before=before,
         sacrificed=first.sacrificed,
         attack_dice_left=first.attack_dice_left,
