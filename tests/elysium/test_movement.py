@@ -100,3 +100,13 @@ def test_condition_rounds_end_with_the_round(erc: Any, tmp_path: Path) -> None:
     assert status_row(erc, path, "C")["conditions"][0]["rounds_left"] == 1
     ok(erc, path, "roll-init", "--apply")
     assert status_row(erc, path, "C")["conditions"] == []
+
+
+def test_condition_by_names_another_combatant_not_itself(erc: Any, tmp_path: Path) -> None:
+    """``condition --by NAME``: "Who caused them" (EL-P13), another combatant, as in the
+    other rulesets (Spellchrome and ER refuse a combatant as its own cause): ``--by`` the
+    combatant itself is refused, exit 2, nothing recorded."""
+    path = write(tmp_path, fighter("P"), fighter("Q"))
+    error = refused(erc, path, "condition", "P", "prone", "--by", "P")
+    assert error["code"] == "bad-option" and "itself" in error["message"]
+    assert ok(erc, path, "condition", "P", "prone", "--by", "Q")["by"] == "Q"

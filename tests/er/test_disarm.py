@@ -440,6 +440,16 @@ def test_r8_2_free_cli_uses_the_locked_weapons_pool(erc: Any, armoury: str) -> N
     assert erc("free", "-e", armoury, "Wolf", "--json").error["code"] == "savage-weapon"
 
 
+def test_r8_2_free_preview_of_a_weapon_not_locked_says_so(erc: Any, armoury: str) -> None:
+    """R8.2 prices freeing "a locked weapon"; a preview of ``erc free`` on a weapon that is
+    not locked prices it (``--apply`` is refused, ``not-locked``) and says it is not locked,
+    rather than only "the weapon is free" as if a lock had been broken."""
+    ran = erc("free", "-e", armoury, "Duelist", "--json")
+    assert ran.code == 0
+    assert any("is not locked" in n for n in ran.json["result"]["notes"])
+    assert "is not locked" in erc("free", "-e", armoury, "Duelist").out
+
+
 # --- human output -------------------------------------------------------------------
 
 

@@ -970,3 +970,20 @@ def test_a_whole_fight_to_over_from_a_shipped_encounter(tmp_path: Path, seed: st
             key = (event["round"], event["result"]["attacker"])
             per_round[key] = per_round.get(key, 0) + 1
     assert per_round and set(per_round.values()) == {1}
+
+
+def test_r8_3_attack_with_a_disarmed_weapon_says_it_lies_on_the_ground(erc: Any, pit: Path) -> None:
+    """R8.3: a disarmed weapon "is flung away. Picking it up costs 10 ft of movement and needs
+    an unused action" (R12.4). ``attack --with`` that weapon is refused (``no-weapon``) with
+    where it is and the way back (``erc pick-up``), as ``attack`` without ``--with`` says it;
+    not "no weapon called 'gladius'", as if the file had none."""
+    applied(erc, pit, "disarm", "Brute", "Hero", "--no-resist", "--rolls", "20")
+    ran = run(erc, pit, "attack", "Hero", "Brute", "--with", "Gladius", "--rolls", "2,2")
+    assert ran.code == 2
+    assert ran.error["code"] == "no-weapon"
+    assert "on the ground" in ran.error["message"] and "pick-up" in ran.error["message"]
+    lock = run(erc, pit, "disarm", "Hero", "Brute", "--with", "gladius", "--rolls", "2")
+    assert lock.error["code"] == "no-weapon" and "on the ground" in lock.error["message"]
+    assert run(erc, pit, "attack", "Hero", "Brute", "--with", "sabre").error["code"] == (
+        "unknown-weapon"
+    )

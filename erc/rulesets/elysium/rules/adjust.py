@@ -202,6 +202,10 @@ def plan_condition(
     wanted = list(chosen(names, CONDITIONS, "elysium condition", "bad-condition"))
     if remove and (by is not None or rounds is not None):
         raise ErcError("bad-option", "--by and --rounds describe a condition added, not removed")
+    if by is not None and by == who.name:
+        raise ErcError(
+            "bad-option", f"--by names who caused it: another combatant, not {who.name} itself"
+        )
     now = set(who.condition_names)
     if remove:
         removed = tuple(c for c in wanted if c in now)

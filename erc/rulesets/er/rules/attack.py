@@ -41,6 +41,7 @@ from erc.core.checks import succeeds
 from erc.core.dice import Dice, Mode
 from erc.core.errors import ErcError, did_you_mean
 from erc.core.kept import by_identity, by_inputs
+from erc.core.text import folded
 from erc.core.value import Value
 from erc.rulesets.er.conditions import (
     HAND_POOLS,
@@ -399,21 +400,33 @@ def _no_weapon(attacker: Combatant) -> str:
     """Why the primary pool has no weapon, and the way on: a disarmed weapon lies on the
     ground until picked up (R8.3, R12.4); a locked one is freed (R8.2)."""
     said = f"{attacker.name} has no weapon for its primary pool"
-    name = repr(attacker.name) if " " in attacker.name else attacker.name
     for weapon in sorted(attacker.disarmed_weapons):
-        what = repr(weapon) if " " in weapon else weapon
-        return (
-            f"{said}: its {weapon} lies on the ground where the disarm flung it (R8.3); "
-            f"`erc pick-up {name} {what} --apply` recovers it (10 ft of movement and an "
-            "unspent action, R12.4)"
-        )
+        return f"{said}: {on_the_ground(attacker, weapon)}"
+    name = repr(attacker.name) if " " in attacker.name else attacker.name
     for weapon in sorted(attacker.locked_weapons):
         return f"{said}: its {weapon} is held in a weapon lock (R8.2); `erc free {name}` frees it"
     return said
 
 
+def on_the_ground(attacker: Combatant, weapon: str) -> str:
+    """Where a disarmed weapon is and the way back (R8.3, R12.4)."""
+    name = repr(attacker.name) if " " in attacker.name else attacker.name
+    what = repr(weapon) if " " in weapon else weapon
+    return (
+        f"its {weapon} lies on the ground where the disarm flung it (R8.3); "
+        f"`erc pick-up {name} {what} --apply` recovers it (10 ft of movement and an "
+        "unspent action, R12.4)"
+    )
+
+
 def _find_weapon(attacker: Combatant, name: str) -> Weapon:
     found = attacker.weapon(name)
+    flung = [w for w in attacker.disarmed_weapons if folded(w) == folded(name)]
+    if found is None and flung:
+        raise ErcError(
+            "no-weapon",
+            f"{attacker.name} cannot strike with {flung[0]}: {on_the_ground(attacker, flung[0])}",
+        )
     if found is None:
         have = [w.name for w in attacker.weapons]
         hint = did_you_mean(name.casefold(), [h.casefold() for h in have])

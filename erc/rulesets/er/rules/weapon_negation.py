@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from erc.core.dice import Dice, Die, Mode
 from erc.core.errors import ErcError
+from erc.core.text import folded
 from erc.core.value import Value, replace
 from erc.rulesets.er.conditions import (
     Modes,
@@ -26,6 +27,7 @@ from erc.rulesets.er.model import Combatant, Weapon, size_modifier
 from erc.rulesets.er.rules.attack import (
     GIVEN_ADVANTAGE,
     GIVEN_DISADVANTAGE,
+    on_the_ground,
     resistance_of,
     resisted,
 )
@@ -160,6 +162,11 @@ def victim_weapon(victim: Combatant, name: str | None) -> Weapon:
 
 def _named(who: Combatant, name: str) -> Weapon:
     weapon = who.weapon(name)
+    flung = [w for w in who.disarmed_weapons if folded(w) == folded(name)]
+    if weapon is None and flung:
+        raise ErcError(
+            "no-weapon", f"{who.name} does not hold {flung[0]}: {on_the_ground(who, flung[0])}"
+        )
     if weapon is None:
         carried = ", ".join(w.name for w in who.weapons) or "none"
         raise ErcError(
@@ -394,7 +401,8 @@ def free_cost(
     are rolled. ``applying``: the weapon must be locked (a preview may price any weapon)."""
     name = locked_weapon(wielder, weapon_name)
     weapon = victim_weapon(wielder, name)
-    if applying and weapon.name not in wielder.locked_weapons:
+    locked = weapon.name in wielder.locked_weapons
+    if applying and not locked:
         raise ErcError(
             "not-locked", f"{wielder.name}'s {weapon.name} is not locked: there is nothing to free"
         )
@@ -416,7 +424,9 @@ def free_cost(
         pool_dice=dice,
         cost=FREE_COST,
         schedule=steps,
-        notes=FREE_NOTES,
+        notes=FREE_NOTES
+        if locked
+        else (f"{wielder.name}'s {weapon.name} is not locked: this prices freeing it", *FREE_NOTES),
         paid_before=before,
         sacrificed=first.sacrificed,
         attack_dice_left=first.attack_dice_left,
