@@ -8,9 +8,10 @@ from __future__ import annotations
 
 import os
 import sys
+from collections.abc import Iterable, Iterator
 from typing import IO
 
-from rich.console import Console
+from rich.console import Console, ConsoleOptions
 from rich.table import Table
 from rich.text import Text
 
@@ -52,6 +53,32 @@ def clean(value: object) -> str:
 def text(value: object, style: str = "") -> Text:
     """User text, safe: no markup, no control characters."""
     return Text(clean(value), style=style)
+
+
+class Flow:
+    """Short items on as many lines as the terminal's width needs, broken only between two
+    items, never inside one (``erc show``: "self_control 2" stays one piece): ``head``, then
+    the items joined by ``between``; a line broken after an item keeps the separator's mark
+    (the comma of ", ")."""
+
+    def __init__(self, items: Iterable[str], between: str = "  ", head: str = "") -> None:
+        self.items = [clean(item) for item in items]
+        self.between = between
+        self.head = clean(head)
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> Iterator[Text]:
+        from rich.cells import cell_len
+
+        width = options.max_width
+        line = self.head
+        for i, item in enumerate(self.items):
+            joined = item if i == 0 else self.between + item
+            if i and cell_len(line + joined) > width:
+                yield Text(line + self.between.rstrip())
+                line = item
+            else:
+                line += joined
+        yield Text(line)
 
 
 class _Console(Console):

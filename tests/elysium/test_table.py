@@ -7,8 +7,6 @@ import shutil
 from pathlib import Path
 from typing import Any
 
-import pytest
-
 from tests.cli.test_table_checks import _error, _ok
 from tests.cli.test_table_commands import _add, _copy, _ok as _applied
 from tests.conftest import encounter_path
@@ -113,15 +111,6 @@ def test_elysium_join_rolls_its_reaction_check(erc: Any, tmp_path: Path) -> None
     assert goblin["ap_left"] == 0
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="erc/core/render/sheet.py (not this branch's area) joins the attributes and the "
-    "skills into one rich Text, which wraps at any space: at 80 columns Kharza's line breaks "
-    "between 'self_control' and its 2, and 'hand-to-hand' and its 2. Fix there: yield "
-    "rich.columns.Columns([f'{k} {v}' ...], padding=(0, 2)) for the attribute and skill "
-    "pairs (skills after a 'skills:' text) instead of text('  '.join(...)), so a line "
-    "breaks only between pairs.",
-)
 def test_elysium_sheet_keeps_each_name_with_its_number_at_80_columns(erc: Any) -> None:
     """The human output is read in an 80-column terminal: every ability and skill of
     ``erc show`` stays on one line with its number (EL1.2: the raw numbers are the terms)."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from erc.core.human import table, text
+from erc.core.human import Flow, table, text
 from erc.core.outcome import Outcome
 
 
@@ -20,10 +20,10 @@ def render(outcome: Outcome) -> Iterator[Any]:
     yield head
     if sheet.defense:
         yield text("  ".join(f"{k} {v}" for k, v in sheet.defense.items()))
-    if sheet.attributes:
-        yield text("  ".join(_attribute(k, v) for k, v in sheet.attributes.items()))
+    if sheet.attributes:  # a name with its number, never broken apart (80 columns)
+        yield Flow(_attribute(k, v) for k, v in sheet.attributes.items())
     if sheet.skills:
-        yield text("skills: " + ", ".join(f"{k} {v}" for k, v in sheet.skills.items()))
+        yield Flow((f"{k} {v}" for k, v in sheet.skills.items()), ", ", head="skills: ")
     if sheet.numbers:
         yield text("  ".join(f"{k} {v:+d}" for k, v in sheet.numbers.items()))
     if sheet.weapon_lines:
