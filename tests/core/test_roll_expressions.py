@@ -369,3 +369,53 @@ def test_documented_example(erc, command: str, shown: str, monkeypatch) -> None:
     else:
         assert ran.code == 0, ran.err
         assert ran.out == shown
+
+
+# --- red-team pass (rollred) -------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "total"), [("0d8rrh3", 0), ("0d1e1", 0), ("1d6rrh0", 4), ("0d6rr<7+2", 2)]
+)
+def test_no_die_to_reroll_or_explode_is_not_endless(text: str, total: int) -> None:
+    """d20 rolls these (no die, or no die selected, so nothing rerolls or explodes):
+    they are not refused as ``endless-dice``, and their odds are exact."""
+    faces = [4] if text.startswith("1d") else []
+    assert forced(text, faces).total == total
+    odds = expression_odds(parse(text), text)
+    assert odds["exact"]["distribution"][str(total)] in ("1/1", "1/6")
+
+
+@pytest.mark.parametrize("text", ["1d6mi", "1d6ma", "8d6MI"])
+def test_mi_and_ma_without_a_number_ask_for_a_number(text: str) -> None:
+    """``mi``/``ma`` take a plain number; the message does not suggest ``mih3``."""
+    with pytest.raises(ErcError) as raised:
+        parse(text)
+    assert "needs a number, as in m" in raised.value.message
+    assert "h3" not in raised.value.message
+
+
+@pytest.mark.parametrize("text", ["1d6el4", "2d4eh7", "3d6eh6kh1"])
+def test_a_costly_die_by_die_enumeration_is_refused_early(
+    text: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An explosion of the highest or lowest dice followed die by die replays ever longer
+    prefixes: the budget counts a replay by its length, so the refusal comes after a few
+    thousand replays (it took 10,000 and ~5 s), while ``4d6ral1`` (9,331) still resolves."""
+    from erc.core.roller import roll as rolling
+
+    replays = 0
+    evaluate = rolling.Roller.evaluate
+
+    def counted(self: rolling.Roller, node: object) -> object:
+        nonlocal replays
+        replays += 1
+        return evaluate(self, node)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(rolling.Roller, "evaluate", counted)
+    with pytest.raises(ErcError) as raised:
+        expression_odds(parse(text), text)
+    assert raised.value.code == "odds-too-costly"
+    assert replays < 4000, replays
+    replays = 0
+    assert expression_odds(parse("4d6ral1"), "4d6ral1")["mean"] > 14

@@ -49,7 +49,9 @@ MAX_CHAIN_WORK = 250_000
 DECIMAL_FROM = 200_000
 """Packed polynomials of more bits than this are raised to a power in decimal."""
 MAX_WORK = 200_000
-"""The most dice the die-by-die enumeration may draw, over all its runs."""
+"""The die-by-die enumeration's budget: each replay of a prefix of n dice costs
+(n+1)(n+2)/2, as its operators re-select dice that many times (``1d6el4`` is refused in
+under a second, not five)."""
 
 Value = Any  # an int, or a Fraction where / or a decimal made one
 Chain = tuple[tuple[int, bool], ...]
@@ -620,7 +622,7 @@ def enumerate_node(node: t.Node, text: str, successes: tuple[int, int] | None) -
     while stack:
         faces, chance = stack.pop()
         paths += 1
-        work += len(faces) + 1
+        work += (len(faces) + 1) * (len(faces) + 2) // 2  # a replay re-selects its dice
         if paths > MAX_PATHS or work > MAX_WORK:
             raise _too_costly(text, f"more than {MAX_PATHS} ways for its dice to fall")
         roller = Roller(Dice(_Prefix(faces), DICE_BUDGET))
