@@ -185,9 +185,13 @@ SMALL = [
 
 
 @pytest.mark.parametrize("text", SMALL)
-def test_odds_equal_brute_force(text: str) -> None:
+def test_odds_equal_brute_force(text: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """The exact method against following every way the dice fall through the roller
-    (``rr`` has no end to follow: it is checked against icepool and 20,000 rolls)."""
+    (``rr`` has no end to follow: it is checked against icepool and 20,000 rolls). The
+    reference may follow longer explosion chains (``2d4e4mi2``) than a user's --odds."""
+    from erc.core.roller import odds
+
+    monkeypatch.setattr(odds, "MAX_WORK", 10_000_000)
     tree = parse(text)
     exact = distribution(tree, text)
     brute = enumerate_node(tree, text, None)
@@ -419,3 +423,28 @@ def test_a_costly_die_by_die_enumeration_is_refused_early(
     assert replays < 4000, replays
     replays = 0
     assert expression_odds(parse("4d6ral1"), "4d6ral1")["mean"] > 14
+
+
+@pytest.mark.parametrize(
+    "text", ["1000d2kh500", "1000d6kh1", "500d6pl250", "200d20kh100", "1d1000*1d1000"]
+)
+def test_odds_too_costly_are_refused_not_worked_for_minutes(text: str) -> None:
+    """Keeping the highest of many dice counts its steps and the size of its numbers
+    (``1000d2kh500`` took 230 s, ``200d20kh100`` 245 s); a product of two d1000s has
+    more totals than a distribution may have (it took 24 s): each is ``odds-too-costly``."""
+    with pytest.raises(ErcError) as raised:
+        expression_odds(parse(text), text)
+    assert raised.value.code == "odds-too-costly"
+
+
+@pytest.mark.parametrize(
+    ("text", "mean"),
+    [("60d20kh30", None), ("100d6kh50", None), ("4d6kh3", Fraction(15869, 1296)),
+     ("1d100*1d100", Fraction(10201, 4)), ("1d20 >= 1d20", Fraction(21, 40))],
+)  # fmt: skip
+def test_odds_within_the_budgets_still_resolve(text: str, mean: Fraction | None) -> None:
+    odds = expression_odds(parse(text), text)
+    total = sum(Fraction(p) for p in odds["exact"]["distribution"].values())
+    assert total == 1
+    if mean is not None:
+        assert Fraction(odds["exact"]["mean"]) == mean
