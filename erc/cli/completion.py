@@ -170,6 +170,10 @@ def _candidates(
         return "file", []
     if name == "schema" and key == "ruleset":
         return "plain", list(rulesets.available())
+    if name == "schema" and key == "output":  # a command's envelope, or the error one
+        chosen = [n for n in walk.given.get("ruleset", []) if n in rulesets.NAMES]
+        every = {c for n in chosen or rulesets.available() for c in commands(rulesets.get(n))}
+        return "plain", sorted(every | {"error"})
     known: Sequence[str] | None = ruleset.values(name, key, line.encounter(), walk.given)
     if known is None and param.choices:
         known = param.choices

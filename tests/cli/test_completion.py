@@ -597,3 +597,19 @@ def test_the_table_checks_complete_their_attribute_ability_or_skill() -> None:
     warehouse = str(ENCOUNTERS / "spellchrome-warehouse.yaml")
     assert bash("erc", "ability", "-e", warehouse, "Vex", "") == ["strength", "dexterity"]
     assert bash("erc", "skill", "-e", ELYSIUM, "Kharza", "ath") == ["athletics"]
+
+
+def test_schema_output_completes_the_commands_with_an_envelope() -> None:
+    """`erc schema --output COMMAND` takes a command's name (or `error`): those are its
+    values, every ruleset's or the `--ruleset` given's (it completed nothing)."""
+    every = bash("erc", "schema", "--output", "")
+    assert {"attack", "roll", "check", "batch", "error", "cast", "feat"} <= set(every)
+    assert bash("erc", "schema", "--output", "ro") == ["roll", "roll-init"]
+    elysium = bash("erc", "schema", "--ruleset", "elysium", "--output", "")
+    assert "cast" in elysium and "feat" not in elysium and "error" in elysium
+    for command in ("error", "feat"):  # what it offers, erc schema takes
+        ran = subprocess.run(
+            [sys.executable, "-m", "erc", "schema", "--output", command],
+            capture_output=True, text=True, cwd=ROOT, check=False,
+        )  # fmt: skip
+        assert ran.returncode == 0, (command, ran.stderr)

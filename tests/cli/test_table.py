@@ -461,3 +461,14 @@ def test_sc_movement_after_a_full_attack_says_why(erc: Any, tmp_path: Path) -> N
     ok(erc, path, "attack", "Wren", "Thug 1", "--full", "--apply", "--seed", "2")
     message = refused(erc, path, "not-enough-movement", "movement", "Wren", "--ft", "20")
     assert "a full attack" in message and "move action" in message
+
+
+def test_check_no_combatants_has_its_line_and_column(erc: Any, tmp_path: Path) -> None:
+    """Every message of `erc check` has a line and column where the file has one: an empty
+    `combatants:` list is at its key (it had none)."""
+    empty = tmp_path / "empty.yaml"
+    empty.write_text("erc: 1\nname: nobody\ncombatants: []\n")
+    ran = erc("check", str(empty), "--json")
+    (error,) = ran.json["result"]["files"][0]["errors"]
+    assert ran.code == 1 and (error["line"], error["column"]) == (3, 13)
+    assert "no combatants" in error["message"]

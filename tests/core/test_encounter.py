@@ -403,3 +403,31 @@ def test_a_syntax_error_at_a_line_end_has_one_column_with_lf_or_cr_lf(text: str)
     assert [(p.line, p.column) for p in found] == [(lf[0].line, lf[0].column)]
     line = text.split("\n")[lf[0].line - 1]
     assert lf[0].column <= len(line) + 1
+
+
+@pytest.mark.parametrize(
+    ("shipped", "written", "meant"),
+    [
+        ("elysium-ogre.yaml", None, "elysium"),
+        ("elysium-ogre.yaml", "spellchrome", "elysium"),
+        ("spellchrome-warehouse.yaml", None, "spellchrome"),
+    ],
+)
+def test_another_rulesets_keys_name_that_ruleset(
+    shipped: str, written: str | None, meant: str
+) -> None:
+    """A file of another ruleset's keys (its ``ruleset:`` forgotten or wrong) says which
+    ruleset they are, besides each unknown key with its line and column."""
+    lines = (ENCOUNTERS / shipped).read_text(encoding="utf-8").splitlines()
+    kept = [line for line in lines if not line.startswith("ruleset:")]
+    if written is not None:
+        kept.insert(kept.index("erc: 1") + 1, f"ruleset: {written}")
+    encounter, found = problems_in("\n".join(kept) + "\n", "t.yaml")
+    assert encounter is None
+    hints = [p for p in found if f"`ruleset: {meant}`" in p.message]
+    assert len(hints) == 1 and hints[0].line is not None and hints[0].column is not None
+    assert any("unknown key" in p.message for p in found)
+
+
+def test_an_unknown_key_of_no_ruleset_names_none() -> None:
+    assert not any("ruleset" in m for m in problems(MINIMAL.replace("ac: 10", "ac: 10, hpp: 3")))

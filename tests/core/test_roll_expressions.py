@@ -185,9 +185,13 @@ SMALL = [
 
 
 @pytest.mark.parametrize("text", SMALL)
-def test_odds_equal_brute_force(text: str) -> None:
+def test_odds_equal_brute_force(text: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """The exact method against following every way the dice fall through the roller
-    (``rr`` has no end to follow: it is checked against icepool and 20,000 rolls)."""
+    (``rr`` has no end to follow: it is checked against icepool and 20,000 rolls). The
+    reference may follow longer explosion chains (``2d4e4mi2``) than a user's --odds."""
+    from erc.core.roller import odds
+
+    monkeypatch.setattr(odds, "MAX_WORK", 10_000_000)
     tree = parse(text)
     exact = distribution(tree, text)
     brute = enumerate_node(tree, text, None)
@@ -369,3 +373,78 @@ def test_documented_example(erc, command: str, shown: str, monkeypatch) -> None:
     else:
         assert ran.code == 0, ran.err
         assert ran.out == shown
+
+
+# --- red-team pass (rollred) -------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "total"), [("0d8rrh3", 0), ("0d1e1", 0), ("1d6rrh0", 4), ("0d6rr<7+2", 2)]
+)
+def test_no_die_to_reroll_or_explode_is_not_endless(text: str, total: int) -> None:
+    """d20 rolls these (no die, or no die selected, so nothing rerolls or explodes):
+    they are not refused as ``endless-dice``, and their odds are exact."""
+    faces = [4] if text.startswith("1d") else []
+    assert forced(text, faces).total == total
+    odds = expression_odds(parse(text), text)
+    assert odds["exact"]["distribution"][str(total)] in ("1/1", "1/6")
+
+
+@pytest.mark.parametrize("text", ["1d6mi", "1d6ma", "8d6MI"])
+def test_mi_and_ma_without_a_number_ask_for_a_number(text: str) -> None:
+    """``mi``/``ma`` take a plain number; the message does not suggest ``mih3``."""
+    with pytest.raises(ErcError) as raised:
+        parse(text)
+    assert "needs a number, as in m" in raised.value.message
+    assert "h3" not in raised.value.message
+
+
+@pytest.mark.parametrize("text", ["1d6el4", "2d4eh7", "3d6eh6kh1"])
+def test_a_costly_die_by_die_enumeration_is_refused_early(
+    text: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An explosion of the highest or lowest dice followed die by die replays ever longer
+    prefixes: the budget counts a replay by its length, so the refusal comes after a few
+    thousand replays (it took 10,000 and ~5 s), while ``4d6ral1`` (9,331) still resolves."""
+    from erc.core.roller import roll as rolling
+
+    replays = 0
+    evaluate = rolling.Roller.evaluate
+
+    def counted(self: rolling.Roller, node: object) -> object:
+        nonlocal replays
+        replays += 1
+        return evaluate(self, node)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(rolling.Roller, "evaluate", counted)
+    with pytest.raises(ErcError) as raised:
+        expression_odds(parse(text), text)
+    assert raised.value.code == "odds-too-costly"
+    assert replays < 4000, replays
+    replays = 0
+    assert expression_odds(parse("4d6ral1"), "4d6ral1")["mean"] > 14
+
+
+@pytest.mark.parametrize(
+    "text", ["1000d2kh500", "1000d6kh1", "500d6pl250", "200d20kh100", "1d1000*1d1000"]
+)
+def test_odds_too_costly_are_refused_not_worked_for_minutes(text: str) -> None:
+    """Keeping the highest of many dice counts its steps and the size of its numbers
+    (``1000d2kh500`` took 230 s, ``200d20kh100`` 245 s); a product of two d1000s has
+    more totals than a distribution may have (it took 24 s): each is ``odds-too-costly``."""
+    with pytest.raises(ErcError) as raised:
+        expression_odds(parse(text), text)
+    assert raised.value.code == "odds-too-costly"
+
+
+@pytest.mark.parametrize(
+    ("text", "mean"),
+    [("60d20kh30", None), ("100d6kh50", None), ("4d6kh3", Fraction(15869, 1296)),
+     ("1d100*1d100", Fraction(10201, 4)), ("1d20 >= 1d20", Fraction(21, 40))],
+)  # fmt: skip
+def test_odds_within_the_budgets_still_resolve(text: str, mean: Fraction | None) -> None:
+    odds = expression_odds(parse(text), text)
+    total = sum(Fraction(p) for p in odds["exact"]["distribution"].values())
+    assert total == 1
+    if mean is not None:
+        assert Fraction(odds["exact"]["mean"]) == mean

@@ -138,7 +138,11 @@ def check_file(path: str, strict: bool = False, only_encounters: bool = False) -
     encounter, problems, warned = checked(text, path)
     errors = _found(problems + (warned if strict else []))
     if encounter is not None and not encounter.combatants:  # valid YAML, but nobody to fight
-        errors += (Found(None, None, "the file has no combatants: list them under `combatants:`"),)
+        from erc.core.encounter.yamlread import read
+
+        line, column = read(text).mark(("combatants",)) or (1, 1)
+        why = "the file has no combatants: list them under `combatants:`"
+        errors += (Found(line, column, why),)
     return FileReport(path, not errors, errors, () if strict else _found(warned))
 
 

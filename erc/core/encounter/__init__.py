@@ -120,12 +120,32 @@ def checked(text: str, path: str | None = None) -> tuple[Any | None, list[Proble
     if doc.data is not None:
         problems = problems + loader.cross_checks(doc) + current_checks(doc, loader.SPEC)
     if spec is None or problems:
+        problems = problems + _other_ruleset(doc, ruleset.name, problems)
         ordered = sorted(problems, key=lambda p: (p.line or 0, p.column or 0))
         return None, ordered or [Problem("the file is empty")], []
     encounter = loader.build(spec, path)
     from erc.core.encounter.common import look_alike_names
 
     return encounter, [], loader.warnings(encounter, doc) + look_alike_names(doc)
+
+
+def _other_ruleset(doc: Document, name: str, problems: list[Problem]) -> list[Problem]:
+    """A file whose unknown keys are all another ruleset's (an Elysium file without
+    ``ruleset: elysium``): one more problem naming that ruleset, at ``ruleset:`` or line 1."""
+    from erc import rulesets
+    from erc.core.encounter.validate import validate
+
+    if not any("unknown key" in p.message for p in problems):
+        return []
+    for other in rulesets.available():
+        if other == name:
+            continue
+        _, theirs = validate(doc, rulesets.get(other).loader().SPEC)
+        if not any("unknown key" in p.message for p in theirs):
+            line, column = doc.mark(("ruleset",)) or (1, 1)
+            why = f"these are the keys of the {other} ruleset: is `ruleset: {other}` meant?"
+            return [Problem(why, line, column)]
+    return []
 
 
 def problems_in(text: str, path: str | None = None) -> tuple[Any | None, list[Problem]]:

@@ -48,8 +48,15 @@ MAX_CHAIN_WORK = 250_000
 """The most (state, chain) pairs keeping after explosions may combine."""
 DECIMAL_FROM = 200_000
 """Packed polynomials of more bits than this are raised to a power in decimal."""
+MAX_KEEP_WORK = 60_000_000
+"""Keeping the highest or lowest of many dice: the most (multiplications x 64-bit words of the
+polynomial) it may do: about two seconds (60d20kh30 needs 52 million)."""
+MAX_KEEP_STEPS = 1_000_000
+"""Keeping the highest or lowest: the most (faces x dice squared) steps it may take."""
 MAX_WORK = 200_000
-"""The most dice the die-by-die enumeration may draw, over all its runs."""
+"""The die-by-die enumeration's budget: each replay of a prefix of n dice costs
+(n+1)(n+2)/2, as its operators re-select dice that many times (``1d6el4`` is refused in
+under a second, not five)."""
 
 Value = Any  # an int, or a Fraction where / or a decimal made one
 Chain = tuple[tuple[int, bool], ...]
@@ -201,6 +208,8 @@ def _combine(a: Dist, b: Dist, op: Callable[[Value, Value], Value]) -> Dist:
         for y, n in b.ways.items():
             z = op(x, y)
             ways[z] = ways.get(z, 0) + m * n
+    if len(ways) > MAX_SUPPORT:  # 1d1000*1d1000: 248,083 totals, each a fraction to print
+        raise OverflowError
     return Dist(ways, a.den * b.den, _cut(a, b))
 
 
@@ -421,11 +430,18 @@ def _ordered(
     keeping = operation.op == "k"
     # state (dice left, chosen so far) -> packed polynomial of the kept sum
     table: dict[tuple[int, int], int] = {(count, 0): 1}
+    work = 0
+    if len(order) * (count + 1) ** 2 > MAX_KEEP_STEPS:  # 1000d6kh1: 6 million math.comb
+        raise OverflowError
     for face, value in zip(order, values, strict=True):
         weight = faces[face]
         powers = [weight**c for c in range(count + 1)]
         nxt: dict[tuple[int, int], int] = {}
         for (left, chosen), poly in table.items():
+            size = poly.bit_length() + left + powers[left].bit_length()  # comb(left, c)
+            work += (left + 1) * (size // 64 + 1)
+            if work > MAX_KEEP_WORK:  # 1000d2kh500 took minutes
+                raise OverflowError
             for c in range(left + 1):
                 taken = min(n, chosen + c)
                 counted = (taken - chosen) if keeping else c - (taken - chosen)
@@ -542,16 +558,9 @@ class _Odds:
                 "can come to 0",
                 column=node.column,
             )
-        from erc.core.roller.roll import Rolled, _binary
+        from erc.core.roller.roll import ARITHMETIC
 
-        def op(x: Value, y: Value) -> Value:
-            fake = Rolled(
-                "binop", node, items=[Rolled("literal", None, x), Rolled("literal", None, y)]
-            )
-            fake.op = node.op
-            return _binary(fake)
-
-        return _combine(left, right, op)
+        return _combine(left, right, ARITHMETIC[node.op])  # the roller's own operators
 
     def kept_set(self, node: t.Operated) -> Dist:
         """``(a, b, c)kh1``: the members are independent; each combination is kept or
@@ -620,7 +629,7 @@ def enumerate_node(node: t.Node, text: str, successes: tuple[int, int] | None) -
     while stack:
         faces, chance = stack.pop()
         paths += 1
-        work += len(faces) + 1
+        work += (len(faces) + 1) * (len(faces) + 2) // 2  # a replay re-selects its dice
         if paths > MAX_PATHS or work > MAX_WORK:
             raise _too_costly(text, f"more than {MAX_PATHS} ways for its dice to fall")
         roller = Roller(Dice(_Prefix(faces), DICE_BUDGET))

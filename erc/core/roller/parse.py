@@ -267,6 +267,8 @@ class _Parser:
                 return tuple(found)
             kind = self.take_letters(("h", "l", "<", ">"))
             if not self.digits_at(self.pos):
+                if op in IMMEDIATE:
+                    raise self.fail(f"operator {op!r} needs a number, as in {op}2")
                 raise self.fail(f"operator {op!r} needs a selector such as {op}h3, {op}<3 or {op}3")
             selector = Selector(kind, self.integer("a number"))
             last = found[-1] if found else None
@@ -286,18 +288,18 @@ def check(text: str, node: Node) -> None:
         counted += dice.count
         if isinstance(term, Operated):
             for operation in term.operations:
-                _check_operation(text, dice.sides, operation)
+                _check_operation(text, dice, operation)
     if counted > DICE_BUDGET:
         raise error(text, 1, f"more than {DICE_BUDGET} dice in all", "dice-budget")
 
 
-def _check_operation(text: str, sides: int, operation: Operation) -> None:
-    op, selectors = operation.op, operation.selectors
+def _check_operation(text: str, dice: Dice, operation: Operation) -> None:
+    op, selectors, sides = operation.op, operation.selectors, dice.sides
     if op in IMMEDIATE and selectors[-1].kind is not None:
         raise error(text, operation.column, f"{operation} takes a plain number, as in {op}2")
-    if op not in ("rr", "e"):
+    if op not in ("rr", "e") or dice.count == 0:  # no die to reroll or explode: 0d6rrh1 is 0
         return
-    if op == "rr" and any(s.kind in ("h", "l") for s in selectors):
+    if op == "rr" and any(s.kind in ("h", "l") and s.number > 0 for s in selectors):
         why = f"{operation} rerolls the highest or lowest die forever"
         raise error(text, operation.column, why, "endless-dice")
     faces = set(range(1, sides + 1))

@@ -150,35 +150,37 @@ class Rolled:
 def _binary(node: Rolled) -> Any:
     op = node.op
     left, right = node.items[0].total(), node.items[1].total()
-    if op == "+":
-        return left + right
-    if op == "-":
-        return left - right
-    if op == "*":
-        return left * right
-    if op in ("/", "//", "%"):
-        if right == 0:
-            raise ErcError(
-                "division-by-zero",
-                f"{op} by zero (the right side came to 0) at column {node.node.column}",
-                column=node.node.column,
-            )
-        if op == "/":
-            from fractions import Fraction
-
-            return Fraction(left) / right
-        return left // right if op == "//" else left % right
-    return int(_COMPARE[op](left, right))
+    if op in ("/", "//", "%") and right == 0:
+        raise ErcError(
+            "division-by-zero",
+            f"{op} by zero (the right side came to 0) at column {node.node.column}",
+            column=node.node.column,
+        )
+    return ARITHMETIC[op](left, right)
 
 
-_COMPARE: dict[str, Callable[[Any, Any], bool]] = {
-    "==": lambda a, b: a == b,
-    "!=": lambda a, b: a != b,
-    "<": lambda a, b: a < b,
-    ">": lambda a, b: a > b,
-    "<=": lambda a, b: a <= b,
-    ">=": lambda a, b: a >= b,
+def _divide(left: Any, right: Any) -> Any:
+    from fractions import Fraction
+
+    return Fraction(left) / right
+
+
+ARITHMETIC: dict[str, Callable[[Any, Any], Any]] = {
+    "+": lambda a, b: a + b,
+    "-": lambda a, b: a - b,
+    "*": lambda a, b: a * b,
+    "/": _divide,  # exact: the total is cut toward zero only at the end
+    "//": lambda a, b: a // b,
+    "%": lambda a, b: a % b,
+    "==": lambda a, b: int(a == b),
+    "!=": lambda a, b: int(a != b),
+    "<": lambda a, b: int(a < b),
+    ">": lambda a, b: int(a > b),
+    "<=": lambda a, b: int(a <= b),
+    ">=": lambda a, b: int(a >= b),
 }
+"""d20's binary operators on two totals (a divisor of 0 is refused before): comparisons
+give 1 or 0. ``--odds`` applies them to every pair of outcomes."""
 
 
 class Roller:
