@@ -477,14 +477,6 @@ def test_the_printed_schema_is_the_same_bytes_every_time() -> None:
     assert len(printed) == 1
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="erc check refuses `combatants: []` (the file has no combatants), a rule JSON "
-    "Schema can state (minItems: 1), but the schema lets it through. The fix is in "
-    "erc/rulesets/{er,spellchrome,elysium}/format.py (another helper's): min_length=1 beside "
-    "max_length=MAX_COMBATANTS on `combatants`; then erc/cli/commands/check.py's special "
-    "case for an empty list can go (msgspec refuses it with the line and column)",
-)
 @pytest.mark.parametrize("head", [ER, SC, EL])
 def test_a_file_with_no_combatants_is_refused_by_the_schema_too(head: str) -> None:
     import jsonschema

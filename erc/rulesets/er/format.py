@@ -447,6 +447,7 @@ class EncounterSpec(_Closed, frozen=True):
         Meta(
             extra={"param": True},
             max_length=MAX_COMBATANTS,
+            extra_json_schema={"minItems": 1},  # erc check: "the file has no combatants"
             title="Combatants",
             description="Everyone in the fight, in file order (the order of roll-init's dice).",
         ),
