@@ -27,6 +27,7 @@ import _signal  # type: ignore[import-not-found]  # the interpreter's own (no st
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Callable
     from types import FrameType
     from typing import Any
 
@@ -94,19 +95,12 @@ class Held:
         self.guard = Guard().__enter__() if _Pending.installed == 0 else None
         _Pending.critical += 1
         if self.ending:
-            for name in ENDING:
-                number = getattr(_signal, name, None)  # (no SIGHUP on Windows)
-                if number is not None and _signal.getsignal(number) == _signal.SIG_DFL:
-                    try:
-                        self.previous[number] = _signal.signal(number, _defer)
-                    except ValueError:  # not the main thread (erc called by a program)
-                        break
+            self.previous = hold_ending(_defer)
         return self
 
     def __exit__(self, *exc: object) -> None:
         _Pending.critical -= 1
-        for number, previous in self.previous.items():
-            _signal.signal(number, previous)
+        release(self.previous)
         ending = _Pending.ending if _Pending.critical == 0 else 0
         if ending:
             _Pending.ending = 0
@@ -123,6 +117,27 @@ class Held:
 ENDING = ("SIGTERM", "SIGHUP")
 """The signals a recording command holds back to its end (``Held(ending=True)``; ``erc
 batch`` for a line that may record)."""
+
+
+def hold_ending(handler: Callable[[int, FrameType | None], None]) -> dict[int, Any]:
+    """``handler`` for each of ``ENDING`` the process has at its default (one it was started
+    ignoring, ``nohup``, stays ignored); the handlers it replaced, for ``release``. None is
+    installed outside the main thread (erc called by a program: the signals are its own)."""
+    previous: dict[int, Any] = {}
+    for name in ENDING:
+        number = getattr(_signal, name, None)  # (no SIGHUP on Windows)
+        if number is not None and _signal.getsignal(number) == _signal.SIG_DFL:
+            try:
+                previous[number] = _signal.signal(number, handler)
+            except ValueError:  # not the main thread
+                break
+    return previous
+
+
+def release(previous: dict[int, Any]) -> None:
+    """The handlers ``hold_ending`` replaced, back."""
+    for number, handler in previous.items():
+        _signal.signal(number, handler)
 
 
 def _defer(signum: int, frame: FrameType | None) -> None:

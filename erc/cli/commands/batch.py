@@ -12,7 +12,7 @@ import shlex
 import sys
 
 from erc.cli import RECORDING, outcome_of, reuse
-from erc.cli.interrupts import ENDING, end_by
+from erc.cli.interrupts import end_by, hold_ending, release
 from erc.core.envelope import envelope
 from erc.core.errors import ErcError
 from erc.core.mechanic import Option, shared
@@ -121,22 +121,11 @@ class _Terminable:
         self.previous: dict[int, Any] = {}
 
     def __enter__(self) -> _Terminable:
-        import _signal  # type: ignore[import-not-found]  # the interpreter's own (no stub)
-
-        for name in ENDING:
-            number = getattr(_signal, name, None)  # (no SIGHUP on Windows)
-            if number is not None and _signal.getsignal(number) == _signal.SIG_DFL:
-                try:
-                    self.previous[number] = _signal.signal(number, self._handler)
-                except ValueError:  # not the main thread (erc called by a program): its own
-                    break
+        self.previous = hold_ending(self._handler)
         return self
 
     def __exit__(self, *exc: object) -> None:
-        import _signal
-
-        for number, previous in self.previous.items():
-            _signal.signal(number, previous)
+        release(self.previous)
 
     def _handler(self, signum: int, frame: Any) -> None:
         line = self.line
