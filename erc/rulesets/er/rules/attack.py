@@ -419,15 +419,19 @@ def on_the_ground(attacker: Combatant, weapon: str) -> str:
     )
 
 
+def refuse_flung(who: Combatant, name: str, doing: str) -> None:
+    """A weapon named that a disarm flung away (R8.3): refused (``no-weapon``), saying where
+    it lies and how ``erc pick-up`` recovers it (R12.4); any other name passes."""
+    for weapon in who.disarmed_weapons:
+        if folded(weapon) == folded(name):
+            where = on_the_ground(who, weapon)
+            raise ErcError("no-weapon", f"{who.name} {doing} {weapon}: {where}")
+
+
 def _find_weapon(attacker: Combatant, name: str) -> Weapon:
     found = attacker.weapon(name)
-    flung = [w for w in attacker.disarmed_weapons if folded(w) == folded(name)]
-    if found is None and flung:
-        raise ErcError(
-            "no-weapon",
-            f"{attacker.name} cannot strike with {flung[0]}: {on_the_ground(attacker, flung[0])}",
-        )
     if found is None:
+        refuse_flung(attacker, name, "cannot strike with")
         have = [w.name for w in attacker.weapons]
         hint = did_you_mean(name.casefold(), [h.casefold() for h in have])
         listed = ", ".join(have) if have else "no weapons"

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from erc.core.dice import Dice, Die, Mode
 from erc.core.errors import ErcError
-from erc.core.text import folded
 from erc.core.value import Value, replace
 from erc.rulesets.er.conditions import (
     Modes,
@@ -27,7 +26,7 @@ from erc.rulesets.er.model import Combatant, Weapon, size_modifier
 from erc.rulesets.er.rules.attack import (
     GIVEN_ADVANTAGE,
     GIVEN_DISADVANTAGE,
-    on_the_ground,
+    refuse_flung,
     resistance_of,
     resisted,
 )
@@ -162,12 +161,8 @@ def victim_weapon(victim: Combatant, name: str | None) -> Weapon:
 
 def _named(who: Combatant, name: str) -> Weapon:
     weapon = who.weapon(name)
-    flung = [w for w in who.disarmed_weapons if folded(w) == folded(name)]
-    if weapon is None and flung:
-        raise ErcError(
-            "no-weapon", f"{who.name} does not hold {flung[0]}: {on_the_ground(who, flung[0])}"
-        )
     if weapon is None:
+        refuse_flung(who, name, "does not hold")
         carried = ", ".join(w.name for w in who.weapons) or "none"
         raise ErcError(
             "unknown-weapon", f"{who.name} has no weapon called {name!r}; it carries: {carried}"
