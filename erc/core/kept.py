@@ -55,6 +55,7 @@ def condition_terms(conditions: Iterable[Condition]) -> tuple[tuple[Any, ...], .
 
 
 KEPT_BY_IDENTITY = KEPT_MOST
+"""Results a ``by_identity`` function keeps before it starts over."""
 
 
 def by_identity(function: Callable[[V], R]) -> Callable[[V], R]:

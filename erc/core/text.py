@@ -203,3 +203,16 @@ def look_alike(name: str) -> str:
 TRUE_WORDS = frozenset({"1", "true", "t", "yes", "y", "on"})
 FALSE_WORDS = frozenset({"0", "false", "f", "no", "n", "off"})
 """The words a boolean environment variable takes (click's, lower-cased): ``ERC_APPLY=1``."""
+
+
+ENDS_SHOWN = 10
+"""The most items ``ends`` keeps of a long list (the first and last halves)."""
+
+
+def ends(items: list[str], most: int = ENDS_SHOWN) -> list[str]:
+    """A long list by its ends: the first and last ``most // 2`` items with ``... N more``
+    between them (the events an ``erc undo --to`` takes back: not pages of ids)."""
+    if len(items) <= most:
+        return items
+    half = most // 2
+    return [*items[:half], f"... {len(items) - 2 * half} more", *items[-half:]]

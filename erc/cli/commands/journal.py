@@ -96,7 +96,6 @@ def undo(
     ),
 ) -> Outcome:
     """Cancel the last applied event by appending an undo event; nothing is deleted."""
-    from erc.cli.commands.table import moved_fight
     from erc.core.session import open_encounter
 
     if to is not None:
@@ -106,6 +105,8 @@ def undo(
     with open_encounter(encounter, journal, write=True) as loaded:
         target = loaded.index.last_live()
         if target is None:
+            from erc.cli.commands.table import moved_fight
+
             raise ErcError(
                 "nothing-to-undo",
                 f"the journal {loaded.journal} has no applied event left to undo"

@@ -38,12 +38,13 @@ class UndoToResult(Value):
 def undo_to(encounter: str | None, journal: str | None, to: int, *, apply: bool) -> Outcome:
     """Cancel every live event after ``to`` (the ``undo`` events aside) in one event; without
     ``apply``, say which and record nothing (CONTRACT "The table": a preview)."""
-    from erc.cli.commands.table import moved_fight
     from erc.core.session import open_encounter
 
     with open_encounter(encounter, journal, write=apply) as loaded:
         index = loaded.index
         if not index.ids:
+            from erc.cli.commands.table import moved_fight
+
             raise ErcError(
                 "nothing-to-undo",
                 f"the journal {loaded.journal} records nothing{moved_fight(loaded.journal)}",

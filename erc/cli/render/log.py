@@ -104,17 +104,11 @@ def _plain(e: Mapping[str, Any]) -> str | None:
 def _undo_to(event: Mapping[str, Any], effects: Sequence[Mapping[str, Any]]) -> str:
     """R14.6: the point gone back to and the events cancelled, the first and last few by id
     when there are many."""
+    from erc.core.text import ends
+
     ids = [str(e.get("event")) for e in effects if e.get("type") == "undo"]
-    if len(ids) > UNDONE_SHOWN:
-        half = UNDONE_SHOWN // 2
-        ids = [*ids[:half], "...", *ids[-half:]]
-    count = sum(1 for e in effects if e.get("type") == "undo")
-    events = "event" if count == 1 else "events"
-    return f"back to event {event.get('to')}, cancels {count} {events} ({', '.join(ids)})"
-
-
-UNDONE_SHOWN = 10
-"""The most ids an ``undo-to`` sentence names (the first and last halves)."""
+    events = "event" if len(ids) == 1 else "events"
+    return f"back to event {event.get('to')}, cancels {len(ids)} {events} ({', '.join(ends(ids))})"
 
 
 def _join(e: Mapping[str, Any], event: Mapping[str, Any]) -> str:

@@ -8,9 +8,7 @@ from typing import Any
 
 from erc.core.human import text
 from erc.core.outcome import Outcome
-
-SHOWN = 10
-"""The most undone events ``erc undo --to`` lists by id (the first and last halves)."""
+from erc.core.text import ends
 
 
 def render(outcome: Outcome) -> Iterator[Any]:
@@ -29,15 +27,12 @@ def render(outcome: Outcome) -> Iterator[Any]:
         yield from _new_fight(result)
     else:  # undo --to
         undone = [f"{i} ({c})" for i, c in zip(result.cancelled_ids, result.commands, strict=True)]
-        count = ""
-        if len(undone) > SHOWN:  # a long fight taken back: its ends, not a page of ids
-            half = SHOWN // 2
-            count = f"{len(undone)} events: "
-            undone = [*undone[:half], f"... {len(undone) - 2 * half} more", *undone[-half:]]
+        shown = ends(undone)  # a long fight taken back: its ends, not a page of ids
+        listed = (f"{len(undone)} events: " if shown is not undone else "") + ", ".join(shown)
         if result.undo_event is None:
-            yield text(f"would go back to event {result.to}: undo {count}{', '.join(undone)}")
+            yield text(f"would go back to event {result.to}: undo {listed}")
             return
-        yield text(f"back to event {result.to}: undid {count}{', '.join(undone)}")
+        yield text(f"back to event {result.to}: undid {listed}")
         yield text(
             f"erc undo cancels this undo (event {result.undo_event['id']}) and restores them"
         )
