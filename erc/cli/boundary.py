@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable
     from typing import Any
 
+    from erc.core.journal import Handle
     from erc.core.mechanic import Mechanic, Traits
     from erc.core.parts import Drawing
     from erc.core.session import Loaded
@@ -74,8 +75,9 @@ APPLY = Option(
 KEY = Option(
     "--key",
     metavar="KEY",
-    help="With --apply: a key already in the journal is not applied again; the first "
-    "event is reported (applied.replayed), so a script can retry safely.",
+    help="Record the result under KEY: a key already in the journal is not applied "
+    "again, the event first recorded is reported (applied.replayed), so a script can "
+    "retry safely.",
 )
 JOURNAL = Option(
     "--journal",
@@ -317,16 +319,7 @@ def replay(name: str, loaded: Loaded, event_id: int, key: str) -> Outcome:
     """``--key`` already in the journal: nothing is applied again; the event recorded the
     first time is reported (``applied.replayed``)."""
     assert loaded.txn is not None  # --key goes with --apply
-    event = loaded.txn.event(event_id)
-    if event is None:
-        raise ErcError("bad-journal", f"the event with --key {key!r} could not be read again")
-    if event.get("command") != name:
-        raise ErcError(
-            "key-conflict",
-            f"--key {key!r} was used by event {event_id}, a {event.get('command')} command, "
-            f"not {name}: give this result its own key",
-            loaded.journal,
-        )
+    event = keyed_event(loaded.txn, event_id, key, name)
     from erc.core.dice import Roll
 
     rolls = tuple(
@@ -334,18 +327,58 @@ def replay(name: str, loaded: Loaded, event_id: int, key: str) -> Outcome:
         for r in event.get("rolls") or ()
         if isinstance(r, dict)
     )
-    applied = {
-        "journal": loaded.journal,
-        "event": event_id,
-        "replayed": True,
-        "undone": event_id in loaded.index.cancelled,
-    }
-    return Outcome(
-        command=name,
+    return replayed(
+        name,
         result=event.get("result"),
-        render=_replayed,
+        applied=replayed_applied(loaded.journal, event_id, loaded.index.cancelled),
         encounter=loaded.encounter,
         seed=event.get("seed") if isinstance(event.get("seed"), int) else None,
+        rolls=rolls,
+    )
+
+
+def keyed_event(handle: Handle, event_id: int, key: str, recorded_as: str) -> dict[str, Any]:
+    """The event ``--key`` found (``event_id``), read again under the held lock; a key that
+    an event of another command than ``recorded_as`` took is ``key-conflict``."""
+    event = handle.event(event_id)
+    if event is None:
+        raise ErcError("bad-journal", f"the event with --key {key!r} could not be read again")
+    if event.get("command") != recorded_as:
+        raise ErcError(
+            "key-conflict",
+            f"--key {key!r} was used by event {event_id}, a {event.get('command')} command, "
+            f"not {recorded_as}: give this result its own key",
+            handle.path,
+        )
+    return event
+
+
+def replayed_applied(journal: str, event_id: int, cancelled: set[int]) -> dict[str, Any]:
+    """``applied`` of a replay: the event first recorded, and whether an undo cancelled it."""
+    return {
+        "journal": journal,
+        "event": event_id,
+        "replayed": True,
+        "undone": event_id in cancelled,
+    }
+
+
+def replayed(
+    name: str,
+    *,
+    result: Any,
+    applied: dict[str, Any],
+    encounter: Any,
+    seed: int | None = None,
+    rolls: tuple[Any, ...] = (),
+) -> Outcome:
+    """The outcome of a replay: the first result, said in a terminal to be recorded before."""
+    return Outcome(
+        command=name,
+        result=result,
+        render=_replayed,
+        encounter=encounter,
+        seed=seed,
         rolls=rolls,
         odds=None,
         applied=applied,

@@ -454,6 +454,11 @@ class Index:
         self.cancelled: set[int] = set()
         self.top = 0
 
+    def command(self, ident: int) -> str:
+        """The command event ``ident`` recorded ("" for an id the journal lacks)."""
+        ids = self.ids
+        return self.commands[ids.index(ident)] if ident in ids else ""
+
     def add(self, entries: Iterable[Entry], gone: set[int] | None = None) -> None:
         """Index ``entries`` (``gone``: the ids their undos cancelled, when known)."""
         listed = list(entries)

@@ -209,6 +209,11 @@ ENDS_SHOWN = 10
 """The most items ``ends`` keeps of a long list (the first and last halves)."""
 
 
+def counted(number: int, noun: str) -> str:
+    """``number`` with ``noun``, plural unless one: "1 event", "6 events"."""
+    return f"{number} {noun}" if number == 1 else f"{number} {noun}s"
+
+
 def ends(items: list[str], most: int = ENDS_SHOWN) -> list[str]:
     """A long list by its ends: the first and last ``most // 2`` items with ``... N more``
     between them (the events an ``erc undo --to`` takes back: not pages of ids)."""

@@ -323,3 +323,119 @@ def test_a_writer_waiting_while_the_journal_is_moved_aside_writes_the_new_one(
     worker.join(10)
     assert moved == f"{path}.1" and len(Path(moved).read_text().splitlines()) == 1
     assert len(path.read_text().splitlines()) == 1 and done[0]["id"] == 1
+
+
+# --- CONTRACT --key: the table's journal commands -------------------------------------------
+# "a command whose key is already in the journal is not applied again; it reports the event
+# recorded the first time (exit 0, applied.replayed: true), so a script can retry after a crash
+# or a lost output without applying twice": erc undo, erc undo --to ID --apply, erc rename.
+
+
+def _events(path: Path) -> list[dict[str, Any]]:
+    return [json.loads(line) for line in _journal(path).read_text().splitlines()]
+
+
+def _fight_of_three(erc: Any, duel: Path) -> None:
+    """Events 1 roll-init (Fenn, Kaela, Ogre), 2 and 3 damage to the Ogre (6, then 3)."""
+    _fight(erc, duel)
+    _ok(erc, "damage", "Ogre", "3", "-e", duel, "--apply")
+
+
+def test_undo_with_a_key_retried_undoes_once(erc: Any, duel: Path) -> None:
+    """CONTRACT ``--key``: a retried ``erc undo --key K`` reports the undo recorded the first
+    time (the same event, the same event it cancelled) and cancels nothing more."""
+    _fight_of_three(erc, duel)
+    first = _ok(erc, "undo", "-e", duel, "--key", "undo-1")
+    again = _ok(erc, "undo", "-e", duel, "--key", "undo-1")
+    assert first["result"]["cancelled"] == again["result"]["cancelled"] == 3
+    assert first["applied"]["event"] == again["applied"]["event"] == 4
+    assert again["applied"]["replayed"] is True and "replayed" not in first["applied"]
+    assert again["result"]["command"] == "damage"
+    assert again["result"]["undo_event"] == first["result"]["undo_event"]
+    assert [e["command"] for e in _events(duel)] == ["roll-init", "damage", "damage", "undo"]
+    assert _events(duel)[-1]["key"] == "undo-1"
+    assert _ok(erc, "status", "-e", duel)["result"]["combatants"][2]["body"] == 34  # 40 - 6
+
+
+def test_undo_to_with_a_key_retried_applies_once(erc: Any, duel: Path) -> None:
+    """R14.6 with ``--key``: the retry reports the one undo-to event, not a refusal
+    (``nothing-to-undo``) and not a second event."""
+    _fight_of_three(erc, duel)
+    on = ("undo", "--to", "1", "-e", duel, "--apply", "--key", "back")
+    first = _ok(erc, *on)
+    again = _ok(erc, *on)
+    assert first["result"]["cancelled_ids"] == again["result"]["cancelled_ids"] == [2, 3]
+    assert again["result"]["commands"] == ["damage", "damage"] and again["result"]["to"] == 1
+    assert again["applied"] == {**first["applied"], "replayed": True, "undone": False}
+    assert [e["command"] for e in _events(duel)][-1] == "undo-to"
+    assert len(_events(duel)) == 4
+
+
+def test_rename_with_a_key_retried_applies_once(erc: Any, duel: Path) -> None:
+    """R14.4 with ``--key``: after the first rename the journal no longer names OLD, so a
+    retry without a key is refused (``bad-rename``); with its key it reports the rename."""
+    _fight_of_three(erc, duel)
+    text = duel.read_text()
+    duel.write_text(text.replace("name: Ogre", "name: Ogre Chief", 1))
+    on = ("rename", "Ogre", "Ogre Chief", "-e", duel, "--apply", "--key", "chief")
+    first = _ok(erc, *on)
+    again = _ok(erc, *on)
+    assert again["result"] == first["result"]
+    assert again["applied"] == {**first["applied"], "replayed": True, "undone": False}
+    assert [e["command"] for e in _events(duel)].count("rename") == 1
+    assert _events(duel)[-1]["key"] == "chief"
+    assert _refused(erc, duel, "rename", "Ogre", "Ogre Chief", "--apply")["code"] == "bad-rename"
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ("undo", "--key", "round1"),
+        ("undo", "--to", "1", "--apply", "--key", "round1"),
+        ("rename", "Ogre", "Fenn", "--apply", "--key", "round1"),
+    ],
+)
+def test_a_key_of_another_command_is_key_conflict(erc: Any, duel: Path, argv: Any) -> None:
+    """CONTRACT: a key used by an event of another command is ``key-conflict``, exit 2,
+    nothing written."""
+    _ok(erc, "roll-init", "-e", duel, "--rolls", "5,4,3", "--apply")
+    _ok(erc, "damage", "Ogre", "6", "-e", duel, "--apply", "--key", "round1")
+    error = _refused(erc, duel, *argv)
+    assert error["code"] == "key-conflict" and "'round1'" in error["message"]
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ("undo", "--to", "1", "--key", "k"),  # a preview records nothing to key
+        ("rename", "Ogre", "Fenn", "--key", "k"),
+        ("undo", "--key", " "),
+        ("undo", "--to", "1", "--apply", "--key", ""),
+        ("rename", "Ogre", "Fenn", "--apply", "--key", "k" * 201),
+    ],
+)
+def test_a_key_without_apply_or_blank_is_a_usage_error(erc: Any, duel: Path, argv: Any) -> None:
+    """As for every ``--apply`` command: ``--key`` goes with a recorded result and is not
+    blank or overlong (plain ``erc undo`` always records, so it takes a key alone)."""
+    _fight_of_three(erc, duel)
+    assert _refused(erc, duel, *argv)["code"] == "usage"
+
+
+def test_a_replayed_undo_reads_as_the_first_in_a_terminal(erc: Any, duel: Path) -> None:
+    """The human output of a replay says it was recorded before, naming the event."""
+    _fight_of_three(erc, duel)
+    _ok(erc, "undo", "-e", duel, "--key", "u")
+    ran = erc("undo", "-e", str(duel), "--key", "u")
+    assert ran.code == 0, ran.err
+    assert "event 4" in ran.out and "already" in ran.out.lower()
+
+
+def test_new_fight_retried_finds_nothing_to_move(erc: Any, duel: Path) -> None:
+    """R14.5: ``erc new-fight`` records no event, so it takes no key: a retry after it moved
+    the journal aside finds none and moves nothing (exit 0); one event is "1 event"."""
+    _ok(erc, "roll-init", "-e", duel, "--rolls", "5,4,3", "--apply")
+    moved = erc("new-fight", "-e", str(duel), "--apply")
+    assert moved.code == 0 and "the fight (1 event) was moved aside" in moved.out
+    again = _ok(erc, "new-fight", "-e", duel, "--apply")["result"]
+    assert again["moved_to"] is None and again["n_events"] == 0
+    assert sorted(p.name for p in duel.parent.iterdir()) == ["duel.journal.jsonl.1", "duel.yaml"]

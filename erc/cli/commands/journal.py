@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from erc.cli.boundary import ENCOUNTER, JOURNAL, JSON
+from erc.cli.boundary import ENCOUNTER, JOURNAL, JSON, KEY
 from erc.core.errors import ErcError
 from erc.core.mechanic import Option, shared
 from erc.core.outcome import Outcome
@@ -11,6 +11,7 @@ from erc.core.value import Value
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from erc.core.parts import Drawing
+    from erc.core.session import Loaded
 
 
 @shared
@@ -94,15 +95,21 @@ def undo(
         help="With --to: record it (ERC_APPLY=1: the default); without, --to previews. "
         "erc undo alone always records.",
     ),
+    key: str | None = KEY,
 ) -> Outcome:
     """Cancel the last applied event by appending an undo event; nothing is deleted."""
+    from erc.cli.boundary import check_key
     from erc.core.session import open_encounter
 
+    if key is not None:
+        check_key(key, apply or to is None)  # erc undo alone always records
     if to is not None:
         from erc.cli.commands.undo_to import undo_to
 
-        return undo_to(encounter, journal, to, apply=apply)
+        return undo_to(encounter, journal, to, apply=apply, key=key)
     with open_encounter(encounter, journal, write=True) as loaded:
+        if key is not None and (first := loaded.replayed(key)) is not None:
+            return _undo_replayed(loaded, first, key)
         target = loaded.index.last_live()
         if target is None:
             from erc.cli.commands.table import moved_fight
@@ -114,13 +121,14 @@ def undo(
                 loaded.journal,
             )
         ident, command = target
-        event = loaded.record(
-            {
-                "command": "undo",
-                "round": loaded.state.round,
-                "effects": [{"type": "undo", "event": ident}],
-            }
-        )
+        undo_event: dict[str, object] = {
+            "command": "undo",
+            "round": loaded.state.round,
+            "effects": [{"type": "undo", "event": ident}],
+        }
+        if key is not None:
+            undo_event["key"] = key
+        event = loaded.record(undo_event)
     result = UndoResult(ident, command, event)
     applied = {"journal": loaded.journal, "event": event["id"]}  # named if the output is lost
     return Outcome(
@@ -130,3 +138,17 @@ def undo(
         encounter=loaded.encounter,
         applied=applied,
     )
+
+
+def _undo_replayed(loaded: Loaded, first: int, key: str) -> Outcome:
+    """``erc undo --key K`` again: the undo recorded under K, with the event it cancelled,
+    reported as the first time and not applied again (CONTRACT ``--key``)."""
+    from erc.cli.boundary import keyed_event, replayed, replayed_applied
+    from erc.cli.commands.undo_to import cancelled_by
+
+    assert loaded.txn is not None  # erc undo writes
+    event = keyed_event(loaded.txn, first, key, "undo")
+    ident = cancelled_by(event, loaded.journal)[0]
+    result = UndoResult(ident, loaded.index.command(ident), event)
+    applied = replayed_applied(loaded.journal, first, loaded.index.cancelled)
+    return replayed("undo", result=result, applied=applied, encounter=loaded.encounter)

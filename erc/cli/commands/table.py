@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import os
 
-from erc.cli.boundary import APPLY, ENCOUNTER, JOURNAL, JSON
+from erc.cli.boundary import APPLY, ENCOUNTER, JOURNAL, JSON, KEY
 from erc.core.errors import ErcError, did_you_mean
 from erc.core.mechanic import Argument, shared
 from erc.core.outcome import Outcome
@@ -16,6 +16,7 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
+    from erc.core.fold import Index
     from erc.core.journal import Handle
     from erc.core.parts import Drawing
 
@@ -42,17 +43,21 @@ def rename(
     encounter: str | None = ENCOUNTER,
     as_json: bool = JSON,
     apply: bool = APPLY,
+    key: str | None = KEY,
     journal: str | None = JOURNAL,
 ) -> Outcome:
     """Carry the fight over to a combatant's new name in the file (R14.4): the journal's
     OLD is the file's NEW from this event on; undo reverses it."""
+    from erc.cli.boundary import check_key
     from erc.core.encounter import load_cached
-    from erc.core.fold import cancelled, mentions
+    from erc.core.fold import Index, cancelled, mentions
     from erc.core.journal import Handle, same_ruleset
     from erc.core.session import journal_path
 
     if not encounter:
         raise ErcError("no-encounter", "no encounter file: give -e FILE or set ERC_ENCOUNTER")
+    if key is not None:
+        check_key(key, apply)
     model = load_cached(encounter)
     where = journal_path(encounter, journal)
     newcomer = _file_combatant(model, encounter, new)
@@ -61,6 +66,10 @@ def rename(
         entries = list(handle.scan().entries)
         same_ruleset(entries, model.ruleset, where, encounter)
         gone = cancelled(entries)
+        index = Index()
+        index.add(entries, gone)
+        if key is not None and (first := index.keys.get(key)) is not None:
+            return _rename_replayed(handle, first, key, index=index, model=model)
         named, lost, whole = _journal_names(model, newcomer, entries, gone, where)
         in_file = {c.name for c in model.combatants}
         if not whole and old not in in_file and mentions(entries, gone, old):
@@ -76,10 +85,21 @@ def rename(
         result = RenameResult(new, old, where)
         applied = None
         if apply:
-            applied = _renamed(handle, entries, gone, result, ruleset=model.ruleset)
+            applied = _renamed(handle, entries, index, result, ruleset=model.ruleset, key=key)
     return Outcome(
         command="rename", result=result, render=renderer, encounter=model, applied=applied
     )
+
+
+def _rename_replayed(handle: Handle, first: int, key: str, *, index: Index, model: Any) -> Outcome:
+    """``erc rename OLD NEW --apply --key K`` again: the rename recorded under K, reported
+    as the first time and not applied again (CONTRACT ``--key``); the journal no longer
+    names OLD, so without its key a retry is refused (``bad-rename``)."""
+    from erc.cli.boundary import keyed_event, replayed, replayed_applied
+
+    event = keyed_event(handle, first, key, "rename")
+    applied = replayed_applied(handle.path, first, index.cancelled)
+    return replayed("rename", result=event.get("result"), applied=applied, encounter=model)
 
 
 def _file_combatant(model: Any, encounter: str, typed: str) -> Any:
@@ -167,23 +187,28 @@ def _journal_names(
 
 
 def _renamed(
-    handle: Handle, entries: list[Any], gone: set[int], result: RenameResult, *, ruleset: str
+    handle: Handle,
+    entries: list[Any],
+    index: Index,
+    result: RenameResult,
+    *,
+    ruleset: str,
+    key: str | None,
 ) -> dict[str, Any]:
-    """The ``rename`` event, in the round the fight is in, under ``ruleset``."""
+    """The ``rename`` event, in the round the fight is in, under ``ruleset`` (and ``key``)."""
     from erc.core.envelope import to_data
-    from erc.core.fold import Index
 
-    index = Index()
-    index.add(entries, gone)
     handle.next = index.next
-    live_rounds = [e.round for e in entries if e.id not in gone]
-    event = {
+    live_rounds = [e.round for e in entries if e.id not in index.cancelled]
+    event: dict[str, Any] = {
         "command": "rename",
         "round": max(live_rounds, default=0),
         "effects": [{"type": "rename", "old": result.old, "new": result.name}],
         "ruleset": ruleset,
         "result": to_data(result),
     }
+    if key is not None:
+        event["key"] = key
     recorded = handle.append(event)
     return {"journal": handle.path, "event": recorded["id"]}
 

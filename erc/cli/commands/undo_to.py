@@ -9,6 +9,7 @@ from erc.core.value import Value
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from erc.core.parts import Drawing
+    from erc.core.session import Loaded
 
 KEPT = ("undo", "undo-to", "rename")
 """Events ``--to`` leaves as they are: undos (each already cancels only events after it;
@@ -35,12 +36,17 @@ class UndoToResult(Value):
     undo_event: dict[str, object] | None
 
 
-def undo_to(encounter: str | None, journal: str | None, to: int, *, apply: bool) -> Outcome:
+def undo_to(
+    encounter: str | None, journal: str | None, to: int, *, apply: bool, key: str | None = None
+) -> Outcome:
     """Cancel every live event after ``to`` (the ``undo`` events aside) in one event; without
-    ``apply``, say which and record nothing (CONTRACT "The table": a preview)."""
+    ``apply``, say which and record nothing (CONTRACT "The table": a preview). A ``key``
+    already in the journal reports the event recorded under it (CONTRACT ``--key``)."""
     from erc.core.session import open_encounter
 
     with open_encounter(encounter, journal, write=apply) as loaded:
+        if key is not None and (first := loaded.replayed(key)) is not None:
+            return _replayed(loaded, first, key)
         index = loaded.index
         if not index.ids:
             from erc.cli.commands.table import moved_fight
@@ -85,14 +91,15 @@ def undo_to(encounter: str | None, journal: str | None, to: int, *, apply: bool)
                 encounter=loaded.encounter,
                 preview=loaded.journal,
             )
-        event = loaded.record(
-            {
-                "command": "undo-to",
-                "round": loaded.state.round,
-                "effects": [{"type": "undo", "event": ident} for ident in ids],
-                "to": to,
-            }
-        )
+        undo_event: dict[str, object] = {
+            "command": "undo-to",
+            "round": loaded.state.round,
+            "effects": [{"type": "undo", "event": ident} for ident in ids],
+            "to": to,
+        }
+        if key is not None:
+            undo_event["key"] = key
+        event = loaded.record(undo_event)
     return Outcome(
         command="undo",
         result=UndoToResult(to, ids, commands, event),
@@ -100,3 +107,39 @@ def undo_to(encounter: str | None, journal: str | None, to: int, *, apply: bool)
         encounter=loaded.encounter,
         applied={"journal": loaded.journal, "event": event["id"]},
     )
+
+
+def _replayed(loaded: Loaded, first: int, key: str) -> Outcome:
+    """``erc undo --to ID --apply --key K`` again: the undo-to recorded under K, reported as
+    the first time (the ids it cancelled, their commands) and not applied again."""
+    from erc.cli.boundary import keyed_event, replayed, replayed_applied
+
+    assert loaded.txn is not None  # --key goes with --apply
+    event = keyed_event(loaded.txn, first, key, "undo-to")
+    ids = cancelled_by(event, loaded.journal)
+    to = event.get("to")
+    if type(to) is not int:
+        raise ErcError(
+            "bad-journal", f"event {first} (undo-to) records no event ID", loaded.journal
+        )
+    result = UndoToResult(
+        to=to,
+        cancelled_ids=ids,
+        commands=tuple(loaded.index.command(ident) for ident in ids),
+        undo_event=event,
+    )
+    applied = replayed_applied(loaded.journal, first, loaded.index.cancelled)
+    return replayed("undo", result=result, applied=applied, encounter=loaded.encounter)
+
+
+def cancelled_by(event: dict[str, object], journal: str) -> tuple[int, ...]:
+    """The ids an undo event (``undo`` or ``undo-to``) cancels, as its effects say."""
+    effects = event.get("effects")
+    ids = tuple(
+        e["event"]
+        for e in (effects if isinstance(effects, list) else ())
+        if isinstance(e, dict) and type(e.get("event")) is int
+    )
+    if not ids:
+        raise ErcError("bad-journal", f"event {event.get('id')} cancels no event", journal)
+    return ids

@@ -8,7 +8,7 @@ from typing import Any
 
 from erc.core.human import text
 from erc.core.outcome import Outcome
-from erc.core.text import ends
+from erc.core.text import counted, ends
 
 
 def render(outcome: Outcome) -> Iterator[Any]:
@@ -40,11 +40,14 @@ def render(outcome: Outcome) -> Iterator[Any]:
 
 def _new_fight(result: Any) -> Iterator[Any]:
     if result.moved_to is not None:
-        yield text(f"the fight ({result.n_events} events) was moved aside to {result.moved_to}")
+        yield text(
+            f"the fight ({counted(result.n_events, 'event')}) was moved aside to {result.moved_to}"
+        )
         yield text("the next command starts a new fight at round 0 from the file")
     elif result.would_move_to is not None:
         yield text(
-            f"would move the fight ({result.n_events} events) aside to {result.would_move_to}"
+            f"would move the fight ({counted(result.n_events, 'event')}) aside to "
+            f"{result.would_move_to}"
         )
         yield text("nothing was moved: add --apply to start a new fight", "dim")
     else:

@@ -12,6 +12,8 @@ chain stops after ``EXPLODE_DEPTH`` rounds (``capped`` in the result).
 
 from __future__ import annotations
 
+import operator
+
 from erc.core.errors import ErcError
 from erc.core.roller import tree as t
 from erc.core.value import Value
@@ -166,12 +168,12 @@ def _divide(left: Any, right: Any) -> Any:
 
 
 ARITHMETIC: dict[str, Callable[[Any, Any], Any]] = {
-    "+": lambda a, b: a + b,
-    "-": lambda a, b: a - b,
-    "*": lambda a, b: a * b,
+    "+": operator.add,
+    "-": operator.sub,
+    "*": operator.mul,
     "/": _divide,  # exact: the total is cut toward zero only at the end
-    "//": lambda a, b: a // b,
-    "%": lambda a, b: a % b,
+    "//": operator.floordiv,
+    "%": operator.mod,
     "==": lambda a, b: int(a == b),
     "!=": lambda a, b: int(a != b),
     "<": lambda a, b: int(a < b),
