@@ -24,7 +24,9 @@ def render(outcome: Outcome) -> Iterator[Any]:
     title = f"round {result.round}" if result.round else "before round 1"
     if result.next:
         title += f": {result.next} is next"
-    grid = table(title, "#", "name", "side", result.health_word, "conditions", "left this round")
+    grid = table(
+        title, "#", "name", "side", result.health_word, "conditions, notes", "left this round"
+    )
     grid.pad_edge = False  # 80 columns for the shipped encounters: no padding inside the frame
     for column in grid.columns[:2]:
         column.no_wrap = True  # the place and the name stay whole; the other columns wrap
