@@ -26,6 +26,24 @@ if TYPE_CHECKING:
     from erc.core.fold import Tracker
 
 
+SUBJECTS = ("who", "target", "wielder", "holder", "name")
+"""The field naming whom an effect is about, in the order looked for (``plain_words``)."""
+
+
+def plain_words(raw: Mapping[str, Any]) -> str:
+    """An effect as recorded, in plain words: whom it is about, its kind, its other values
+    (``Effect.said``'s form, and ``erc log``'s for one it cannot read)."""
+    kind = raw.get("type")
+    subject = next((raw[k] for k in SUBJECTS if isinstance(raw.get(k), str)), None)
+    rest = ", ".join(
+        f"{k} {v}"
+        for k, v in raw.items()
+        if k != "type" and v != subject and isinstance(v, (str, int))
+    )
+    said = f"{subject}: {kind}" if subject else str(kind)
+    return f"{said} ({rest})" if rest else said
+
+
 class Effect(Value):
     """One change an applied event makes (module docstring)."""
 
@@ -35,6 +53,11 @@ class Effect(Value):
 
     def apply(self, tracker: Tracker) -> None:
         raise NotImplementedError
+
+    def said(self) -> str:
+        """This effect in words, for ``erc log``'s sentence of its event ("" when the rest
+        of the sentence already says it). A kind says itself; this is the plain form."""
+        return plain_words(self.to_json())
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"type": self.kind}
@@ -54,6 +77,9 @@ class Damage(Effect):
     target: str
     amount: int
 
+    def said(self) -> str:
+        return f"{self.target} takes {self.amount} damage"
+
     def apply(self, tracker: Tracker) -> None:
         tracker.damage(self.target, self.amount)
 
@@ -64,6 +90,9 @@ class Heal(Effect):
     kind = "heal"
     target: str
     amount: int
+
+    def said(self) -> str:
+        return f"{self.target} heals {self.amount}"
 
     def apply(self, tracker: Tracker) -> None:
         tracker.heal(self.target, self.amount)
@@ -81,6 +110,19 @@ class ConditionChange(Effect):
     rounds: int | None = None
     actions: int | None = None
 
+    def said(self) -> str:
+        said = []
+        if self.add:
+            words = f"{self.target} is {self.add}" + (f" by {self.by}" if self.by else "")
+            if self.rounds:
+                words += f" for {self.rounds} round(s)"
+            if self.actions:
+                words += f" for {self.actions} action(s)"
+            said.append(words)
+        if self.remove:
+            said.append(f"{self.target} is no longer {self.remove}")
+        return "; ".join(said)
+
     def apply(self, tracker: Tracker) -> None:
         if self.add is not None:
             tracker.add_condition(self.target, self.add, self.by, self.rounds, self.actions)
@@ -97,6 +139,14 @@ class Spend(Effect):
     resource: str
     amount: int = 1
 
+    def said(self) -> str:
+        if self.resource == "movement":
+            return f"{self.who} moves {self.amount} ft"
+        if self.resource == "ap":
+            return f"{self.who} spends {self.amount} AP"
+        amount = f" ({self.amount})" if self.amount != 1 else ""
+        return f"{self.who} spends its {self.resource}{amount}"
+
     def apply(self, tracker: Tracker) -> None:
         tracker.spend(self.who, self.resource, self.amount)
 
@@ -109,6 +159,9 @@ class Acted(Effect):
     who: str
     extra: bool = False
 
+    def said(self) -> str:
+        return f"{self.who} acts" + (" (an extra action)" if self.extra else "")
+
     def apply(self, tracker: Tracker) -> None:
         tracker.spend(self.who, "action", 1)
         if self.extra:
@@ -120,6 +173,9 @@ class Reacted(Effect):
 
     kind = "reaction"
     who: str
+
+    def said(self) -> str:
+        return f"{self.who} uses its reaction"
 
     def apply(self, tracker: Tracker) -> None:
         tracker.spend(self.who, "reaction", 1)
@@ -137,6 +193,9 @@ class EndTurn(Effect):
     kind = "end-turn"
     who: str
 
+    def said(self) -> str:
+        return f"{self.who} ends its turn"
+
     def apply(self, tracker: Tracker) -> None:
         tracker.spend(self.who, TURN_ENDED, 1)
 
@@ -149,6 +208,16 @@ class RoundStart(Effect):
     round: int
     surprised: tuple[str, ...] = ()
     order: tuple[tuple[str, int, tuple[int, ...]], ...] = ()
+
+    def said(self, order: str | None = None) -> str:
+        """The round and its order: ``order`` as the caller words it (with each total, from
+        the recorded result), else the names this effect keeps."""
+        if order is None:
+            order = ", ".join(str(row[0]) for row in self.order)
+        said = f"round {self.round} begins" + (f", in order {order}" if order else "")
+        if self.surprised:
+            said += "; surprised: " + ", ".join(self.surprised)
+        return said
 
     def apply(self, tracker: Tracker) -> None:
         if not 1 <= self.round <= MAX_NUMBER:
@@ -169,6 +238,9 @@ class Undo(Effect):
     kind = "undo"
     event: int
 
+    def said(self) -> str:
+        return f"cancels event {self.event}"
+
     def apply(self, tracker: Tracker) -> None:
         return None  # the fold skips cancelled events before applying anything
 
@@ -181,6 +253,9 @@ class Rename(Effect):
     kind = "rename"
     old: str
     new: str
+
+    def said(self) -> str:
+        return f"the fight's {self.old} is now {self.new}"
 
     def apply(self, tracker: Tracker) -> None:
         tracker.who(self.new)
@@ -200,6 +275,11 @@ class Join(Effect):
     tiebreak: tuple[int, ...] = ()
     place: int = 1
     waits: bool = False
+
+    def said(self) -> str:
+        """R14.2: where the newcomer takes its place, by what total."""
+        said = f"{self.who} joins at place {self.place} with {self.total} (rolled {self.roll})"
+        return said + (", from the next round" if self.waits else "")
 
     def apply(self, tracker: Tracker) -> None:
         if self.place < 1:

@@ -325,6 +325,43 @@ def test_log_reads_as_sentences_with_totals(erc: Any, tmp_path: Path) -> None:
     assert [e["effects"] for e in events] == [e["effects"] for e in recorded]
 
 
+@pytest.mark.parametrize("ruleset", ["er", "spellchrome", "elysium"])
+def test_every_effect_kind_says_itself_in_words(ruleset: str) -> None:
+    """CONTRACT "The table": ``erc log`` is one sentence an event. Each kind a ruleset's
+    journal holds words itself (``Effect.said``); none is left to the plain form
+    ("Kharza: offensive", "Sentinel: sc-dr (value 5)"), which only an unreadable effect
+    gets."""
+    from erc import rulesets
+    from erc.core.events import Effect
+
+    kinds = rulesets.get(ruleset).events().Tracker.kinds
+    plain = sorted(name for name, kind in kinds.items() if kind.said is Effect.said)
+    assert plain == []
+
+
+def test_log_says_ruleset_effects_in_words(erc: Any, tmp_path: Path) -> None:
+    """A Spellchrome DR roll (SC8.1) and Elysium's offensive action and feint (EL5.6, EL9)
+    read as words, not as the journal's kinds."""
+    warehouse = shipped(tmp_path, "spellchrome-warehouse.yaml")
+    ok(erc, warehouse, "roll-init", "--apply", "--seed", "4")
+    ok(erc, warehouse, "attack", "Vex", "Sentinel", "--apply", "--rolls", "15,10,6,5")
+    said = erc("log", "-e", str(warehouse)).out.splitlines()[-1]
+    assert said == (
+        "2. round 1, attack: Vex spends its standard; Sentinel's DR rolls 5 this round; "
+        "Sentinel takes 11 damage."
+    )
+    ogre = shipped(tmp_path, "elysium-ogre.yaml")
+    ok(erc, ogre, "roll-init", "--apply", "--seed", "4")
+    ok(erc, ogre, "feint", "Kharza", "Ogre", "--apply", "--seed", "1")
+    said = erc("log", "-e", str(ogre)).out.splitlines()[-1]
+    assert said.startswith("2. round 1, feint: Kharza spends 2 AP; Kharza takes an offensive")
+    assert "Kharza feints Ogre: +" in said and "to its next Attack Roll against it." in said
+    unreadable = {"id": 9, "round": 1, "command": "x", "effects": [{"type": "new", "who": "A"}]}
+    from erc.cli.render.log import sentence
+
+    assert sentence(unreadable, {}) == "9. round 1, x: A: new."
+
+
 # --- docs/table.md ----------------------------------------------------------------------
 
 

@@ -28,7 +28,7 @@ from erc.core.events import (
 )
 from erc.core.value import replace
 from erc.rulesets.elysium.conditions import no_action
-from erc.rulesets.elysium.model import Combatant, Encounter, Feint, Weapon
+from erc.rulesets.elysium.model import AGITATION, MORALE, Combatant, Encounter, Feint, Weapon
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -59,6 +59,9 @@ class Offensive(Effect):
     kind = "offensive"
     who: str
 
+    def said(self) -> str:
+        return f"{self.who} takes an offensive action"
+
     def apply(self, tracker: fold.Tracker) -> None:
         tracker.spend(self.who, OFFENSIVE, 1)
 
@@ -70,6 +73,9 @@ class Defensive(Effect):
     who: str
     bonus: int
 
+    def said(self) -> str:
+        return f"{self.who} goes on the defensive (+{self.bonus} to Defense Rolls)"
+
     def apply(self, tracker: fold.Tracker) -> None:
         tracker.spend(self.who, DEFENSIVE, _whole(self.bonus, "a defensive bonus"))
 
@@ -80,6 +86,9 @@ class MpSpent(Effect):
     kind = "mp"
     who: str
     amount: int
+
+    def said(self) -> str:
+        return f"{self.who} spends {self.amount} MP"
 
     def apply(self, tracker: fold.Tracker) -> None:
         t = _tracker(tracker)
@@ -93,6 +102,9 @@ class Pinned(Effect):
     kind = "pinned"
     who: str
     by: str
+
+    def said(self) -> str:
+        return f"{self.who} is pinned by {self.by}"
 
     def apply(self, tracker: fold.Tracker) -> None:
         t = _tracker(tracker)
@@ -108,6 +120,9 @@ class Released(Effect):
 
     kind = "released"
     who: str
+
+    def said(self) -> str:
+        return f"{self.who} is no longer pinned"
 
     def apply(self, tracker: fold.Tracker) -> None:
         t = _tracker(tracker)
@@ -125,6 +140,9 @@ class Feinted(Effect):
     target: str
     bonus: int
 
+    def said(self) -> str:
+        return f"{self.who} feints {self.target}: +{self.bonus} to its next Attack Roll against it"
+
     def apply(self, tracker: fold.Tracker) -> None:
         t = _tracker(tracker)
         t.who(self.who)
@@ -140,6 +158,9 @@ class FeintUsed(Effect):
     who: str
     target: str
 
+    def said(self) -> str:
+        return f"{self.who} spends its feint against {self.target}"
+
     def apply(self, tracker: fold.Tracker) -> None:
         t = _tracker(tracker)
         t.who(self.who)
@@ -154,6 +175,12 @@ class Shaken(Effect):
     who: str
     table: str
     level: int
+
+    def said(self) -> str:
+        labels = MORALE if self.table == "morale" else AGITATION
+        level = self.level
+        label = labels[level - 1] if 1 <= level <= len(labels) else f"level {level}"
+        return f"{self.who}'s {self.table.capitalize()} is {label}"
 
     def apply(self, tracker: fold.Tracker) -> None:
         t = _tracker(tracker)
@@ -174,6 +201,9 @@ class EscapeBonus(Effect):
     who: str
     amount: int
 
+    def said(self) -> str:
+        return f"{self.who} has +{self.amount} on its next Escape or Hold check"
+
     def apply(self, tracker: fold.Tracker) -> None:
         t = _tracker(tracker)
         t.who(self.who)
@@ -183,6 +213,9 @@ class EscapeBonus(Effect):
 class EscapeBonusUsed(Effect):
     kind = "escape-bonus-used"
     who: str
+
+    def said(self) -> str:
+        return f"{self.who} spends its Escape bonus"
 
     def apply(self, tracker: fold.Tracker) -> None:
         _tracker(tracker).escape.pop(self.who, None)
@@ -195,6 +228,11 @@ class WeaponMoved(Effect):
     who: str
     weapon: str
     to: str | None = None
+
+    def said(self) -> str:
+        return f"{self.who} loses its {self.weapon}" + (
+            f" to {self.to}" if self.to else ", on the ground"
+        )
 
     def apply(self, tracker: fold.Tracker) -> None:
         t = _tracker(tracker)
@@ -221,6 +259,9 @@ class Sidestepped(Effect):
     who: str
     charger: str
 
+    def said(self) -> str:
+        return f"{self.who} sidesteps {self.charger}'s charge: a free trip against it this round"
+
     def apply(self, tracker: fold.Tracker) -> None:
         t = _tracker(tracker)
         t.who(self.who)
@@ -234,6 +275,9 @@ class SidestepUsed(Effect):
     kind = "sidestep-used"
     who: str
     charger: str
+
+    def said(self) -> str:
+        return f"{self.who} makes its free trip against {self.charger}"
 
     def apply(self, tracker: fold.Tracker) -> None:
         t = _tracker(tracker)
@@ -252,6 +296,10 @@ class ReactionCheck(Effect):
     who: str
     parts: Mapping[str, int]
 
+    def said(self) -> str:
+        """The round's order already says it, with each total."""
+        return ""
+
     def apply(self, tracker: fold.Tracker) -> None:
         t = _tracker(tracker)
         t.who(self.who)
@@ -264,6 +312,9 @@ class PickedUp(Effect):
     kind = "picked-up"
     who: str
     weapon: str
+
+    def said(self) -> str:
+        return f"{self.who} picks up its {self.weapon}"
 
     def apply(self, tracker: fold.Tracker) -> None:
         t = _tracker(tracker)

@@ -43,6 +43,9 @@ class HeldDrop(Effect):
     victim: str
     damage: int
 
+    def said(self) -> str:
+        return f"{self.holder} holds a drop of {self.damage} damage over {self.victim}"
+
     def apply(self, tracker: fold.Tracker) -> None:
         assert isinstance(tracker, Tracker)
         tracker.who(self.holder)
@@ -61,6 +64,9 @@ class DropReleased(Effect):
     holder: str
     victim: str
 
+    def said(self) -> str:
+        return f"{self.holder}'s drop on {self.victim} ends"
+
     def apply(self, tracker: fold.Tracker) -> None:
         assert isinstance(tracker, Tracker)
         tracker.drops.pop((self.holder, self.victim), None)
@@ -77,6 +83,17 @@ class WeaponState(Effect):
     state: str
     by: str | None = None
     using: str | None = None
+
+    def said(self) -> str:
+        weapon = f"{self.who}'s {self.weapon}"
+        if self.state == "locked":
+            by = f" by {self.by}" if self.by else ""
+            return weapon + f" is locked{by}" + (f"'s {self.using}" if by and self.using else "")
+        if self.state == "disarmed":
+            return weapon + " is flung away, on the ground"
+        if self.state == "dropped":
+            return f"{self.who} lets go of the locked {self.weapon}"
+        return weapon + " is free"
 
     def apply(self, tracker: fold.Tracker) -> None:
         assert isinstance(tracker, Tracker)
@@ -119,6 +136,9 @@ class WeaponTaken(Effect):
     weapon: str
     held_as: str
 
+    def said(self) -> str:
+        return f"{self.who} picks up {self.owner}'s {self.weapon} (as {self.held_as})"
+
     def apply(self, tracker: fold.Tracker) -> None:
         assert isinstance(tracker, Tracker)
         tracker.who(self.who)
@@ -143,6 +163,9 @@ class FreeingPaid(Effect):
     who: str
     weapon: str
     dice: int
+
+    def said(self) -> str:
+        return f"{self.who} gives {self.dice} dice to freeing its {self.weapon}"
 
     def apply(self, tracker: fold.Tracker) -> None:
         assert isinstance(tracker, Tracker)

@@ -47,6 +47,9 @@ class DrRolled(Effect):
     target: str
     value: int
 
+    def said(self) -> str:
+        return f"{self.target}'s DR rolls {self.value} this round"
+
     def apply(self, tracker: fold.Tracker) -> None:
         assert isinstance(tracker, Tracker)
         tracker.who(self.target)
@@ -63,6 +66,11 @@ class Delayed(Effect):
     who: str
     after: str
     take_place: bool = False
+
+    def said(self) -> str:
+        return f"{self.who} delays until after {self.after}" + (
+            f", in {self.after}'s place" if self.take_place else ""
+        )
 
     def apply(self, tracker: fold.Tracker) -> None:
         assert isinstance(tracker, Tracker)
@@ -95,6 +103,10 @@ class InitiativeOrder(Effect):
 
     kind = "sc-initiative"
     rows: tuple[tuple[str, int, int, int, int, tuple[int, ...], str | None], ...]
+
+    def said(self) -> str:
+        """The round's order already says it, with each total."""
+        return ""
 
     def apply(self, tracker: fold.Tracker) -> None:
         assert isinstance(tracker, Tracker)
