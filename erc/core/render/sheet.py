@@ -27,15 +27,7 @@ def render(outcome: Outcome) -> Iterator[Any]:
     if sheet.numbers:
         yield text("  ".join(f"{k} {v:+d}" for k, v in sheet.numbers.items()))
     if sheet.weapon_lines:
-        grid = table(None, "weapon", "attack", "damage", "")
-        for w in sheet.weapon_lines:
-            grid.add_row(
-                text(w.name, "bold"),
-                text(w.attack_text),
-                text(w.damage_text),
-                text("" if w.state == "ready" else w.state, "dim"),
-            )
-        yield grid
+        yield _weapons(sheet.weapon_lines)
     if sheet.movement:
         moves = (
             f"{k.removesuffix('_ft').replace('_', ' ')} {v} ft" for k, v in sheet.movement.items()
@@ -49,6 +41,19 @@ def render(outcome: Outcome) -> Iterator[Any]:
         yield text(f"cannot act: {sheet.cannot_act_because}", "bold red")
     for note in sheet.notes:
         yield text(note, "dim")
+
+
+def _weapons(lines: Any) -> Any:
+    """The weapons, with a ``state`` column only when one is not ready (locked, taken, on
+    the ground)."""
+    states = any(w.state != "ready" for w in lines)
+    grid = table(None, "weapon", "attack", "damage", *(("state",) if states else ()))
+    for w in lines:
+        cells = [text(w.name, "bold"), text(w.attack_text), text(w.damage_text)]
+        if states:
+            cells.append(text("" if w.state == "ready" else w.state, "dim"))
+        grid.add_row(*cells)
+    return grid
 
 
 def _attribute(name: str, numbers: Any) -> str:
