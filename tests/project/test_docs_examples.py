@@ -103,12 +103,21 @@ def test_console_session_runs(
         if "|" in shlex.split(step.command, posix=True) or " | " in step.command:
             code, out = _in_bash(step.command)
         else:
-            ran = erc(*shlex.split(step.command)[1:])
+            ran = erc(*_own_journal(shlex.split(step.command)[1:], tmp_path))
             code, out = ran.code, ran.out + ran.err
         assert "Traceback" not in out, step.command
         assert code == step.expected, f"$ {step.command} -> exit {code}\n{out}"
         if step.expected == 2:  # the error shown is the one erc gives (its last words)
             assert step.shown[0][-40:] in out.replace("\n", " "), (step.command, out)
+
+
+def _own_journal(args: list[str], folder: Path) -> list[str]:
+    """A page's ``--journal /tmp/NAME`` kept in the test's own folder: a run of the docs
+    writes nothing outside it, and each starts from an empty journal, as the page shows."""
+    return [
+        str(folder / Path(a).name) if i and args[i - 1] == "--journal" and os.path.isabs(a) else a
+        for i, a in enumerate(args)
+    ]
 
 
 def _in_bash(line: str) -> tuple[int, str]:
