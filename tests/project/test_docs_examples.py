@@ -184,3 +184,18 @@ def test_the_table_page_has_sessions_for_each_new_command() -> None:
     lines = [s.command for p in sessions() if p.id.startswith(page) for s in p.values[0]]
     for command in ("feat", "ability", "skill", "show", "undo --to", "new-fight", "rename", "join"):
         assert any(line.startswith(f"erc {command}") for line in lines), command
+
+
+def test_a_session_records_only_in_its_own_journal() -> None:
+    """A console block that records keeps its events in the test's temporary journal
+    (``ERC_JOURNAL``): a ``--journal FILE`` of its own (``/tmp/duel-journal.jsonl``) would
+    write outside it, grow with every run and show event numbers that are not the reader's.
+    Allowed: ``--journal /dev/null`` (keeps nothing) and a journal erc refuses (an error
+    shown)."""
+    named = [
+        f"{param.id}: {step.command}"
+        for param in sessions()
+        for step in param.values[0]
+        if step.expected == 0 and re.search(r"--journal(?:=|\s+)(?!/dev/null\b)\S", step.command)
+    ]
+    assert named == []
