@@ -199,3 +199,31 @@ def test_a_session_records_only_in_its_own_journal() -> None:
         if step.expected == 0 and re.search(r"--journal(?:=|\s+)(?!/dev/null\b)\S", step.command)
     ]
     assert named == []
+
+
+def encounter_blocks() -> list[Any]:
+    """Each YAML block of the docs that is a whole encounter file (``erc: 1`` and its
+    ``combatants``), as ``pytest.param(text, id=page:line)``."""
+    found = []
+    for page in PAGES:
+        text = page.read_text(encoding="utf-8")
+        for block in re.finditer(r"^```ya?ml\n(.*?)^```", text, re.M | re.S):
+            body = block.group(1)
+            if re.search(r"^erc: 1$", body, re.M) and re.search(r"^combatants:", body, re.M):
+                line = text[: block.start()].count("\n") + 1
+                found.append(pytest.param(body, id=f"{page.relative_to(ROOT)}:{line}"))
+    return found
+
+
+def test_there_are_encounter_blocks() -> None:
+    assert len(encounter_blocks()) >= 4
+
+
+@pytest.mark.parametrize("body", encounter_blocks())
+def test_an_encounter_shown_is_one_erc_plays(body: str, erc: Any, tmp_path: Path) -> None:
+    """An encounter file a page shows passes ``erc check --strict``: valid, and nothing in it
+    that would fail in play (a primary pool with no weapon, no species and no speed)."""
+    path = tmp_path / "shown.yaml"
+    path.write_text(body, encoding="utf-8")
+    ran = erc("check", "--strict", str(path))
+    assert ran.code == 0, ran.out + ran.err
