@@ -10,11 +10,13 @@ clone does not have.
 - Spec files: the rule files (``RULES.md``, ``RULES-elysium.md``) and the chapters ("seed
   001") are erc's sources, not in the repository; a page cites the ruling's ID on
   docs/rules/ instead (``R8.2``).
+- Journals out of git: the GM's guide's ``.gitignore`` lines ignore every journal erc names.
 """
 
 from __future__ import annotations
 
 import re
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -76,3 +78,30 @@ def test_nothing_a_user_reads_points_at_the_spec_files() -> None:
         if SPEC.search(line)
     ]
     assert cited == []
+
+
+def test_the_gitignore_lines_cover_every_journal_erc_names(tmp_path: Path) -> None:
+    """The GM's guide, "Keep journals out of git": the lines it gives make git ignore every
+    journal erc names by itself (beside ``.yaml``, ``.yml`` and other names) and the fights
+    ``erc new-fight`` moves aside (``NAME.1``, ``NAME.12``), checked by git itself."""
+    from erc.core.journal import default_path
+
+    page = (ROOT / "docs" / "gm-guide.md").read_text(encoding="utf-8")
+    section = page.split("### Keep journals out of git", 1)[1].split("\n### ", 1)[0]
+    lines = section.split("```text\n", 1)[1].split("```", 1)[0]
+    subprocess.run(["git", "init", "-q", str(tmp_path)], check=True)
+    (tmp_path / ".gitignore").write_text(lines, encoding="utf-8")
+    journals = [default_path(name) for name in ("duel.yaml", "duel.yml", "fight", "x.yml.yaml")]
+    names = [*journals, *(f"{journal}.{n}" for journal in journals for n in (1, 12))]
+    names = [f"encounters/{name}" for name in names]
+    check = ["git", "-C", str(tmp_path), "check-ignore", "--no-index"]
+    ran = subprocess.run(
+        [*check, "--verbose", "--non-matching", *names],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    not_ignored = [line for line in ran.stdout.splitlines() if line.startswith("::")]
+    assert not_ignored == [] and len(ran.stdout.splitlines()) == len(names) == 12
+    kept = subprocess.run([*check, "encounters/duel.yaml"], capture_output=True, check=False)
+    assert kept.returncode == 1  # the encounter file itself stays in git
