@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 import subprocess
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -105,3 +106,23 @@ def test_the_gitignore_lines_cover_every_journal_erc_names(tmp_path: Path) -> No
     assert not_ignored == [] and len(ran.stdout.splitlines()) == len(names) == 12
     kept = subprocess.run([*check, "encounters/duel.yaml"], capture_output=True, check=False)
     assert kept.returncode == 1  # the encounter file itself stays in git
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="erc's own output still says 'armour' (ER) and 'defence' (Elysium): strings in "
+    "erc/rulesets, which the docs branch does not edit; reported to the lead",
+)
+def test_what_erc_prints_spells_each_rulesets_terms_as_its_chapter(erc: Any) -> None:
+    """As the pages do: Enchanted Realms' initiative breakdown and `erc movement --help` say
+    "armor", Elysium's sheet says "defense"."""
+    er = ROOT / "encounters" / "duel.yaml"
+    elysium = ROOT / "encounters" / "elysium-ogre.yaml"
+    printed = [
+        erc("roll-init", "-e", er, "--seed", "9", "--journal", "/dev/null").out,
+        erc("movement", "--help", "-e", er).out,
+        erc("show", "Kharza", "-e", elysium, "--journal", "/dev/null").out,
+    ]
+    assert all(ran.strip() for ran in printed)
+    wrong = [w for out in printed for w in re.findall(r"(?i)\barmour\b|\bdefence\b", out)]
+    assert wrong == []
