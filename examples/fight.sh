@@ -3,7 +3,7 @@
 #   examples/fight.sh [ENCOUNTER] [SEED]
 # Each round: roll-init --apply records the order; `erc status` names who is next (the first
 # in the order who can act and has not acted); that combatant attacks the first standing foe;
-# until status says the fight is over (fewer than two sides standing, RULES R11.5).
+# until status says the fight is over (fewer than two sides standing: R11.5 in docs/rules/er.md).
 set -euo pipefail
 
 encounter=${1:-encounters/duel.yaml}

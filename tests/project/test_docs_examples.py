@@ -10,7 +10,9 @@ How a page marks its examples (docs/maintainers/testing.md says the same for wri
   shown. ``$ export NAME=value`` sets a variable for the rest of the block. ``$ erc ...``
   runs in this process; a line with a pipe runs in bash with erc on ``PATH`` (skipped where
   jq is missing). A command whose shown output starts with ``erc: `` is an error the page
-  means to show and must exit 2; any other must exit 0.
+  means to show and must exit 2; any other must exit 0. What a step shows is what erc
+  prints for it (``test_console_output_is_what_erc_prints`` says which steps it skips).
+- A ``yaml`` block holding a whole encounter file passes ``erc check --strict``.
 - An inline erc command line in backquotes naming a shipped encounter runs once, with a
   seed, and must exit 0.
 - Any other block (``sh``, ``text``, ``yaml``) is not run.
@@ -25,6 +27,7 @@ import shlex
 import shutil
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -103,21 +106,12 @@ def test_console_session_runs(
         if "|" in shlex.split(step.command, posix=True) or " | " in step.command:
             code, out = _in_bash(step.command)
         else:
-            ran = erc(*_own_journal(shlex.split(step.command)[1:], tmp_path))
+            ran = erc(*shlex.split(step.command)[1:])
             code, out = ran.code, ran.out + ran.err
         assert "Traceback" not in out, step.command
         assert code == step.expected, f"$ {step.command} -> exit {code}\n{out}"
         if step.expected == 2:  # the error shown is the one erc gives (its last words)
             assert step.shown[0][-40:] in out.replace("\n", " "), (step.command, out)
-
-
-def _own_journal(args: list[str], folder: Path) -> list[str]:
-    """A page's ``--journal /tmp/NAME`` kept in the test's own folder: a run of the docs
-    writes nothing outside it, and each starts from an empty journal, as the page shows."""
-    return [
-        str(folder / Path(a).name) if i and args[i - 1] == "--journal" and os.path.isabs(a) else a
-        for i, a in enumerate(args)
-    ]
 
 
 def _in_bash(line: str) -> tuple[int, str]:
@@ -193,3 +187,103 @@ def test_the_table_page_has_sessions_for_each_new_command() -> None:
     lines = [s.command for p in sessions() if p.id.startswith(page) for s in p.values[0]]
     for command in ("feat", "ability", "skill", "show", "undo --to", "new-fight", "rename", "join"):
         assert any(line.startswith(f"erc {command}") for line in lines), command
+
+
+def test_a_session_records_only_in_its_own_journal() -> None:
+    """A console block that records keeps its events in the test's temporary journal
+    (``ERC_JOURNAL``): a ``--journal FILE`` of its own (``/tmp/duel-journal.jsonl``) would
+    write outside it, grow with every run and show event numbers that are not the reader's.
+    Allowed: ``--journal /dev/null`` (keeps nothing) and a journal erc refuses (an error
+    shown)."""
+    named = [
+        f"{param.id}: {step.command}"
+        for param in sessions()
+        for step in param.values[0]
+        if step.expected == 0 and re.search(r"--journal(?:=|\s+)(?!/dev/null\b)\S", step.command)
+    ]
+    assert named == []
+
+
+def encounter_blocks() -> list[Any]:
+    """Each YAML block of the docs that is a whole encounter file (``erc: 1`` and its
+    ``combatants``), as ``pytest.param(text, id=page:line)``."""
+    found = []
+    for page in PAGES:
+        text = page.read_text(encoding="utf-8")
+        for block in re.finditer(r"^```ya?ml\n(.*?)^```", text, re.M | re.S):
+            body = block.group(1)
+            if re.search(r"^erc: 1$", body, re.M) and re.search(r"^combatants:", body, re.M):
+                line = text[: block.start()].count("\n") + 1
+                found.append(pytest.param(body, id=f"{page.relative_to(ROOT)}:{line}"))
+    return found
+
+
+def test_there_are_encounter_blocks() -> None:
+    assert len(encounter_blocks()) >= 4
+
+
+@pytest.mark.parametrize("body", encounter_blocks())
+def test_an_encounter_shown_is_one_erc_plays(body: str, erc: Any, tmp_path: Path) -> None:
+    """An encounter file a page shows passes ``erc check --strict``: valid, and nothing in it
+    that would fail in play (a primary pool with no weapon, no species and no speed)."""
+    path = tmp_path / "shown.yaml"
+    path.write_text(body, encoding="utf-8")
+    ran = erc("check", "--strict", str(path))
+    assert ran.code == 0, ran.out + ran.err
+
+
+JOURNAL_PATH = re.compile(r"[^\s:()'\"]*journal\.jsonl")
+"""A journal's path in an output: the page shows the reader's (``encounters/duel.journal.jsonl``),
+the test writes its own temporary one; both read ``JOURNAL``."""
+
+STALE: dict[tuple[str, str], str] = {}
+"""Shown outputs known to be stale, each with why it is left: the test fails once one is
+mended (or differs no more), so that its entry goes too."""
+
+
+def _lines(text: str) -> list[str]:
+    lines = [JOURNAL_PATH.sub("JOURNAL", line.rstrip()) for line in text.splitlines()]
+    while lines and not lines[-1]:
+        lines.pop()
+    return lines
+
+
+@pytest.mark.parametrize("steps", sessions())
+def test_console_output_is_what_erc_prints(
+    steps: list[Step], erc: Any, monkeypatch: pytest.MonkeyPatch, request: Any
+) -> None:
+    """What a page shows under a command is what erc prints for it, as a reader running the
+    block would see it: no ``ERC_SEED``, the journal's path read as ``JOURNAL``. Skipped: a
+    command with no shown output, one shown in outline (``  # ...``), one run through a pipe,
+    and one that drew unseeded dice (its output names the seed erc drew)."""
+    page = request.node.callspec.id.split(":")[0]
+    monkeypatch.chdir(ROOT)
+    short = Path(tempfile.mkdtemp(prefix="erc", dir="/tmp"))  # a path no longer than a page's
+    request.addfinalizer(lambda: shutil.rmtree(short, ignore_errors=True))
+    monkeypatch.setenv("ERC_JOURNAL", str(short / "j.journal.jsonl"))
+    monkeypatch.delenv("ERC_SEED", raising=False)
+    stale: list[str] = []
+    for step in steps:
+        if step.command.startswith("export "):
+            name, _, value = step.command.removeprefix("export ").partition("=")
+            monkeypatch.setenv(name.strip(), shlex.split(value)[0] if value else "")
+            continue
+        if "|" in step.command:
+            continue
+        ran = erc(*shlex.split(step.command)[1:])
+        real, shown = _lines(ran.out + ran.err), _lines("\n".join(step.shown))
+        drew = not re.search(r"--seed|--rolls", step.command) and any(
+            re.match(r"seed \d+", line) for line in real
+        )
+        if not shown or shown[0].startswith("  #") or drew:
+            continue
+        if (page, step.command) in STALE:
+            stale.append(step.command)
+            assert real != shown, f"{step.command}: mended; remove it from STALE"
+            continue
+        assert real == shown, f"$ {step.command}"
+    assert len(stale) == len([k for k in STALE if k[0] == page and _in(k[1], steps)])
+
+
+def _in(command: str, steps: list[Step]) -> bool:
+    return any(step.command == command for step in steps)

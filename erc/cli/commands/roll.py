@@ -26,7 +26,11 @@ def renderer() -> Drawing:
 def roll(
     expression: str = Argument(metavar="EXPR", help="e.g. 3d20+4, 4d6kh3, 2d6ro<3, 8d6mi2, -1d4"),
     vs: int | None = Option(
-        "--vs", min=-1000, max=1_000_000, help="Count kept dice reaching N (ER pool vs AC)."
+        "--vs",
+        metavar="N",
+        min=-1000,
+        max=1_000_000,
+        help="Count kept dice reaching N (ER pool vs AC).",
     ),
     at_least: int | None = Option(
         "--at-least",
