@@ -15,9 +15,12 @@ from __future__ import annotations
 CODES: dict[str, str] = {
     # --- the command line and its inputs ---------------------------------------------------
     "usage": "The command line itself is wrong: an unknown command or option, a missing "
-    "argument, options that do not go together (--seed with --rolls, --key without --apply).",
-    "bad-option": "An option's or argument's value is not one erc accepts (a name outside "
-    "its closed set, a number out of range, NAME=VALUE malformed); the message says which.",
+    "argument, a value its declaration refuses (not a whole number, outside the option's "
+    "range or choices), options that do not go together (--seed with --rolls, --key without "
+    "--apply).",
+    "bad-option": "A value the mechanic refuses once it reads it, alone or with another "
+    "(--mod past its limit, --move-ft without --charge, NAME=VALUE malformed); the message "
+    "says which.",
     "bad-text": "An argument holds bytes that are not UTF-8 text where erc must record it "
     "(--key, --type); nothing was written.",
     "bad-seed": "--seed or ERC_SEED is not a whole number from 0 to 2^63-1 in ASCII digits.",

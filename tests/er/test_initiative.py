@@ -299,7 +299,7 @@ def test_cli_human_table_shows_the_arithmetic(erc) -> None:  # type: ignore[no-u
     tie-break, status)"."""
     ran = erc("roll-init", "-e", DUEL, "--rolls", "9,6,4,3,12")
     assert ran.code == 0
-    for piece in ("Round 1 initiative", "tie-break", "status", "greatclub -2", "armour -2"):
+    for piece in ("Round 1 initiative", "tie-break", "status", "greatclub -2", "armor -2"):
         assert piece in ran.out, piece
     assert "Agi +2" in ran.out and "rolls 9,6,4,3,12" in ran.out
 

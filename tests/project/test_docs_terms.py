@@ -108,11 +108,6 @@ def test_the_gitignore_lines_cover_every_journal_erc_names(tmp_path: Path) -> No
     assert kept.returncode == 1  # the encounter file itself stays in git
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="erc's own output still says 'armour' (ER) and 'defence' (Elysium): strings in "
-    "erc/rulesets, which the docs branch does not edit; reported to the lead",
-)
 def test_what_erc_prints_spells_each_rulesets_terms_as_its_chapter(erc: Any) -> None:
     """As the pages do: Enchanted Realms' initiative breakdown and `erc movement --help` say
     "armor", Elysium's sheet says "defense"."""

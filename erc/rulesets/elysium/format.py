@@ -82,7 +82,7 @@ class Abilities(_Closed, frozen=True):
         Score | None,
         Meta(
             title="Agility (AGI)",
-            description="Reaction (EL2.1), Dodge (EL5.2), spell defence, trip defence; escape's "
+            description="Reaction (EL2.1), Dodge (EL5.2), spell defense, trip defense; escape's "
             "key ability.",
         ),
     ] = None
@@ -98,13 +98,13 @@ class Abilities(_Closed, frozen=True):
         Score | None,
         Meta(
             title="Muscle (MUS)",
-            description="Attack rolls, disarm, trip and its defence; hold's and athletics' key "
+            description="Attack rolls, disarm, trip and its defense; hold's and athletics' key "
             "ability.",
         ),
     ] = None
     endurance: Annotated[
         Score | None,
-        Meta(title="Endurance (END)", description="Dodge, Parry and spell defence (EL5, EL12)."),
+        Meta(title="Endurance (END)", description="Dodge, Parry and spell defense (EL5, EL12)."),
     ] = None
     insight: Annotated[
         Score | None,
@@ -307,15 +307,15 @@ class CombatantSpec(_Closed, frozen=True):
     armor_bonus: Annotated[
         Small,
         Meta(
-            title="Armour bonus",
-            description="Added to Dodge, Parry and spell defence (EL5.2, EL12). Default 0.",
+            title="Armor bonus",
+            description="Added to Dodge, Parry and spell defense (EL5.2, EL12). Default 0.",
         ),
     ] = 0
     mdef: Annotated[
         Annotated[int, Meta(ge=0, le=100)],
         Meta(
-            title="Magic defence",
-            description="Taken off a magical weapon's bonus (EL5.4); spell defence uses it or "
+            title="Magic defense",
+            description="Taken off a magical weapon's bonus (EL5.4); spell defense uses it or "
             "the school's ranks, the greater (EL12). Default 0.",
         ),
     ] = 0
@@ -333,7 +333,7 @@ class CombatantSpec(_Closed, frozen=True):
         SkillMap,
         Meta(
             title="Magic schools",
-            description="School name -> ranks, for Spell Attacks and spell defence (EL12); one "
+            description="School name -> ranks, for Spell Attacks and spell defense (EL12); one "
             "no spell belongs to is a `check` warning.",
         ),
     ] = {}
@@ -363,7 +363,7 @@ class CombatantSpec(_Closed, frozen=True):
             max_length=len(sets.CONDITIONS),
             title="Conditions",
             description="asleep, bound, paralyzed, unconscious (cannot act, no Defense Roll), "
-            "unaware (no Defense Roll), prone (-4 to defence).",
+            "unaware (no Defense Roll), prone (-4 to defense).",
         ),
     ] = []
     skill_abilities: Annotated[
@@ -405,9 +405,9 @@ class RulesSpec(_Closed, frozen=True):
     helpless_defense: Annotated[
         HelplessDefense,
         Meta(
-            title="Helpless defence",
-            description="none (default): a helpless defender's defence total is 0; static: its "
-            "defence without the die (EL5.5).",
+            title="Helpless defense",
+            description="none (default): a helpless defender's defense total is 0; static: its "
+            "defense without the die (EL5.5).",
         ),
     ] = "none"
 

@@ -155,9 +155,9 @@ class CombatantFields(Value):
     one no action uses is a `check` warning.
     """
     armor_bonus: int = 0
-    """Added to Dodge, Parry and spell defence (EL5.2, EL12). Default 0."""
+    """Added to Dodge, Parry and spell defense (EL5.2, EL12). Default 0."""
     mdef: int = 0
-    """Taken off a magical weapon's bonus (EL5.4); spell defence uses it or the school's ranks,
+    """Taken off a magical weapon's bonus (EL5.4); spell defense uses it or the school's ranks,
     the greater (EL12). Default 0.
     """
     trumps: frozenset[str] = frozenset()
@@ -165,7 +165,7 @@ class CombatantFields(Value):
     pinned), speedy_combatant.
     """
     schools: Mapping[str, int] = {}
-    """School name -> ranks, for Spell Attacks and spell defence (EL12); one no spell belongs
+    """School name -> ranks, for Spell Attacks and spell defense (EL12); one no spell belongs
     to is a `check` warning.
     """
     weapons: tuple[Weapon, ...] = ()
@@ -176,7 +176,7 @@ class CombatantFields(Value):
     """Added to the Reaction check (EL2.1). Default 0."""
     conditions: tuple[Condition, ...] = ()
     """asleep, bound, paralyzed, unconscious (cannot act, no Defense Roll), unaware (no Defense
-    Roll), prone (-4 to defence).
+    Roll), prone (-4 to defense).
     """
     skill_abilities: Mapping[str, str] = {}
     """This combatant's skill -> key ability, over the file's (EL1.3)."""
@@ -196,7 +196,7 @@ class Settings(Value):
     stand_up_ap: int = 2
     """AP to stand up when prone (EL3.3). Default 2."""
     helpless_defense: HelplessDefense = "none"
-    """none (default): a helpless defender's defence total is 0; static: its defence without
+    """none (default): a helpless defender's defense total is 0; static: its defense without
     the die (EL5.5).
     """
 

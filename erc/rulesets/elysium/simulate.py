@@ -2,7 +2,7 @@
 
 Reaction order as EL2 and the file's ``initiative`` (``roll-init``); on its turn a
 combatant that can act attacks with its first weapon (``attack``, the defender taking its
-default defence) as long as its AP cover the weapon's cost and a foe stands, then gives up
+default defense) as long as its AP cover the weapon's cost and a foe stands, then gives up
 the AP it has left (``spend --ap N``), so its turn is over. A side is out of the fight when
 none of its combatants is above 0 HP and able to act. Who is next is ``erc status``'s own
 answer (``erc.core.status.turns``).

@@ -264,7 +264,7 @@ class CombatantSpec(_Closed, frozen=True):
         Meta(
             ge=0,
             le=100,
-            title="Armour Class",
+            title="Armor Class",
             description="Each attack die that reaches it hits (R5.2); a raw 20 always hits, a "
             "raw 1 always misses.",
         ),
@@ -364,7 +364,7 @@ class CombatantSpec(_Closed, frozen=True):
     armor: Annotated[
         Armor,
         Meta(
-            title="Armour",
+            title="Armor",
             description="none (default), light, medium (-10 ft, -2 initiative) or heavy (-25 "
             "ft, -5 initiative).",
         ),

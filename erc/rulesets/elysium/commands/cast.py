@@ -31,7 +31,7 @@ def cast(
     ),
 ) -> Mechanic:
     """Spell Attack (school ranks + casting ability + the level's bonus) against Spell
-    Defense (AGI + dodge + END + armour + the greater of MDEF and the target's school
+    Defense (AGI + dodge + END + armor + the greater of MDEF and the target's school
     ranks); the difference is the damage; the level's MP are spent (EL12).
 
     Dice for --rolls, in order: the caster's die, then the target's (none for a helpless

@@ -49,7 +49,7 @@ def agility_and_dodge(who: Combatant) -> dict[str, int]:
 
 
 def dodge_parts(who: Combatant) -> dict[str, int]:
-    """EL5.2: AGI + dodge ranks + END + armour bonus."""
+    """EL5.2: AGI + dodge ranks + END + armor bonus."""
     return {
         **agility_and_dodge(who),
         "endurance": who.ability("endurance"),
@@ -72,7 +72,7 @@ def parry_weapon(who: Combatant, named: str | None) -> Weapon | None:
 
 
 def parry_parts(who: Combatant, weapon: Weapon | None) -> dict[str, int] | None:
-    """EL5.3: CUN + the weapon's skill ranks + END + armour bonus + the weapon's parry
+    """EL5.3: CUN + the weapon's skill ranks + END + armor bonus + the weapon's parry
     bonus, and its own magic (an attack-related bonus, EL-P3); no damage score.
     Without a weapon it needs hand-to-hand ranks and has no parry bonus. None: it cannot
     parry."""
@@ -168,7 +168,7 @@ def defense(
 
 
 def spell_defense(defender: Combatant, school: str, rules: Settings) -> Defense:
-    """EL12: AGI + dodge + END + armour + the greater of MDEF and the defender's ranks in
+    """EL12: AGI + dodge + END + armor + the greater of MDEF and the defender's ranks in
     the spell's school; helpless (EL5.5) it rolls none (EL-P5)."""
     ranks = defender.school(school)
     resist = {"mdef": defender.mdef} if defender.mdef >= ranks else {school: ranks}

@@ -23,12 +23,12 @@ def _terms(parts: dict[str, int]) -> str:
 
 def weapon_line(who: Combatant, weapon: Weapon, die: str) -> SheetWeapon:
     """EL4.1: CUN + the weapon's skill ranks + MUS + damage score (+ magic, against a
-    defender without magic defence), with the Morale and Agitation penalties (EL11)."""
+    defender without magic defense), with the Morale and Agitation penalties (EL11)."""
     anyone = replace(who, name="", mdef=0)
     parts = {**attack_parts(who, weapon, anyone), **penalties(who)}
     total = sum(parts.values())
     attack = f"{die} {total:+d} ({_terms(parts)}), {weapon.ap} AP"
-    damage = "attack - defence, if positive"
+    damage = "attack - defense, if positive"
     numbers: dict[str, object] = {"bonus": total, "parts": parts, "ap": weapon.ap}
     return SheetWeapon(
         name=weapon.name,

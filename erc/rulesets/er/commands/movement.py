@@ -41,7 +41,7 @@ def movement(
         max=MAX_FT,
         metavar="±FT",
         help="A rate change before restrictions, e.g. +10 for quick step (R9.2). "
-        "Armour encumbrance comes from the file.",
+        "Armor encumbrance comes from the file.",
     ),
     penalty: list[int] | None = Option(
         "--penalty",

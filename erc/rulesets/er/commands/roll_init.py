@@ -53,7 +53,7 @@ def roll_init(
         "sleepers get no roll after a silent one.",
     ),
 ) -> Mechanic:
-    """Roll initiative: d10 + Agility modifier + other modifiers + weapon and armour.
+    """Roll initiative: d10 + Agility modifier + other modifiers + weapon and armor.
 
     Dice for --rolls, in order: with --surprise the Perception d20s in file order (two for
     foreknowledge), then one d10 per standing combatant in file order (one that is down rolls

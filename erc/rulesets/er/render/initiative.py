@@ -20,7 +20,7 @@ def modifier_text(place: Place) -> Text:
         ("Agi", parts.agility),
         ("other", parts.other),
         (parts.heavy_weapon or "weapon", parts.weapon_mod),
-        ("armour", parts.armor_mod),
+        ("armor", parts.armor_mod),
     ]
     line = signed(place.modifier)
     shown = [f"{name} {value:+d}" for name, value in named if value]

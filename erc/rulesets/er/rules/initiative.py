@@ -22,7 +22,7 @@ from erc.rulesets.er.model import Combatant, Weapon
 from erc.rulesets.er.rules.surprise import Awareness, SurpriseSetup, surprise
 
 ARMOR_ADJUSTMENT = {"none": 0, "light": 0, "medium": -2, "heavy": -5}
-"""R3.1: medium armour -2, heavy -5."""
+"""R3.1: medium armor -2, heavy -5."""
 HEAVY_WEAPON_ADJUSTMENT = -2
 """R3.1: a heavy weapon in hand -2 (once, however many heavy weapons are held)."""
 
@@ -35,7 +35,7 @@ class Breakdown(Value):
     weapon_mod: int
     """-2 for a heavy weapon in hand (``heavy_weapon`` names it), else 0."""
     armor_mod: int
-    """The armour worn (``armor_worn``): medium -2, heavy -5."""
+    """The armor worn (``armor_worn``): medium -2, heavy -5."""
     heavy_weapon: str | None = None
     """The heavy weapon in hand that costs the -2, if any."""
     armor_worn: str = "none"
@@ -90,7 +90,7 @@ def in_hand(who: Combatant) -> tuple[Weapon, ...]:
 
 @by_identity
 def breakdown(who: Combatant) -> Breakdown:
-    """R3.1: Agility modifier, the file's ``initiative``, heavy weapon in hand, armour."""
+    """R3.1: Agility modifier, the file's ``initiative``, heavy weapon in hand, armor."""
     heavy = next((w for w in in_hand(who) if w.weight == "heavy"), None)
     return Breakdown(
         agility=who.mod("agility"),

@@ -1,7 +1,7 @@
 """Movement for a turn (RULES.md R9; seed 000 "Movement Revisited", seed 001 sneak approach).
 
 The order is fixed, and every step floors (R1.1): 1 the species rate (or the file's
-``speed``), 2 rate changes (armour encumbrance, ``--rate``) give the total rate,
+``speed``), 2 rate changes (armor encumbrance, ``--rate``) give the total rate,
 3 percentage restrictions of the total (the strongest once), 4 flat penalties, which leave
 the movement available this turn; then 5 the costs of the turn and 6 the path spend it.
 7: nothing left after 1-4, or an immobilising condition, means immobile. No dice.
@@ -36,7 +36,7 @@ SPECIES_RATES = {
 """R9.1: the species rates in feet."""
 
 ENCUMBRANCE = {"none": 0, "light": 0, "medium": -10, "heavy": -25}
-"""R9.2: encumbrance from the file's armour, applied automatically."""
+"""R9.2: encumbrance from the file's armor, applied automatically."""
 
 HALF = Fraction(1, 2)
 
@@ -137,7 +137,7 @@ def movement(who: Combatant, turn: Turn, house: HouseRules | None = None) -> Mov
     rate, label = species_rate(who)  # R9.1
     ledger.add(label, rate, "R9.1")
     if ENCUMBRANCE[who.armor]:  # R9.2
-        ledger.add(f"encumbrance ({who.armor} armour)", ENCUMBRANCE[who.armor], "R9.2")
+        ledger.add(f"encumbrance ({who.armor} armor)", ENCUMBRANCE[who.armor], "R9.2")
     for change in turn.rates:
         ledger.add("rate change", change, "R9.2")
     ledger.settle()
