@@ -82,6 +82,11 @@ class Model:
         """A foe that may be attacked, and a combatant standing at the end."""
         raise NotImplementedError
 
+    def may_target(self, attacker: Any, foe: Any) -> bool:
+        """Whether ``attacker`` may attack ``foe`` at all (ER R10 charmed: not the one who
+        charmed it), so that ``--target`` picks among the foes it may attack (R15.2)."""
+        return True
+
     def counts(self, combatant: Any) -> bool:
         """Whether ``combatant`` keeps its side in the fight (R15.4; Spellchrome and
         Elysium: above 0 HP and able to act)."""
@@ -276,12 +281,17 @@ class Table(Loaded):
         return self.progress()[0]
 
     def pick(self, name: str) -> str | None:
-        """The foe ``name`` attacks (R15.2): one standing combatant of another side,
-        chosen by ``--target``; None when none stands."""
+        """The foe ``name`` attacks (R15.2): one standing combatant of another side that it
+        may attack (R10 charmed), chosen by ``--target``; None when there is none."""
         sides = self.sides
         me = sides[name]
-        standing = self.model.standing
-        foes = [c for c in self.state.encounter.combatants if sides[c.name] != me and standing(c)]
+        model = self.model
+        standing, may_target = model.standing, model.may_target
+        combatants = self.state.encounter.combatants
+        attacker = self.state.encounter.get(name)
+        foes = [
+            c for c in combatants if sides[c.name] != me and standing(c) and may_target(attacker, c)
+        ]
         if not foes:
             return None
         how = self.settings.target
@@ -292,7 +302,7 @@ class Table(Loaded):
                 self.chooser = Random(self.choice_seed).random
             return str(foes[int(self.chooser() * len(foes))].name)
         sign = -1 if how == "strongest" else 1
-        health = self.model.health
+        health = model.health
         chosen = min(enumerate(foes), key=lambda pair: (sign * health(pair[1]), pair[0]))
         return str(chosen[1].name)
 
@@ -586,6 +596,10 @@ def exact(duel: Duel, max_rounds: int) -> tuple[Fraction, Fraction, Fraction]:
     order drawn each round (or once, ``keep``)."""
     from fractions import Fraction
 
+    if duel.health_a <= 0 or duel.health_b <= 0:  # down in the file: over at once (R15.4)
+        a = Fraction(int(duel.health_b <= 0 < duel.health_a))
+        b = Fraction(int(duel.health_a <= 0 < duel.health_b))
+        return a, b, 1 - a - b
     p = duel.p_a_first
     if duel.keep:
         first = _rounds(duel, max_rounds, Fraction(1))

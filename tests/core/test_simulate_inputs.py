@@ -265,3 +265,40 @@ def test_the_envelope_reports_the_seed_a_run_drew(erc: Any) -> None:
     assert again.json == drawn
     traced = erc("simulate", "-e", path, "--seed", "9", "--trace", "2", "--json").json
     assert traced["seed"] == traced["result"]["seed"] == 9
+
+
+DOWN_AT_START = {
+    "er": (
+        "  - {name: Monk, side: a, ac: 10, body: 5, body_current: 0, pools: {primary: 1}, "
+        "weapons: [{name: s, kind: melee, weight: light, damage_type: edged}]}\n"
+    ),
+    "spellchrome": (
+        "  - {name: Monk, side: a, hp: 5, hp_current: -2, bab: {melee: 1}, "
+        "weapons: [{name: club, kind: melee, damage: 1d6}]}\n"
+    ),
+    "elysium": (
+        "  - {name: Monk, side: a, hp: 5, hp_current: 0, skills: {club: 1}, "
+        "weapons: [{name: club, skill: club, ap: 3, damage_score: 1}]}\n"
+    ),
+}
+
+
+@pytest.mark.parametrize("ruleset", sorted(DOWN_AT_START))
+def test_exact_of_a_duel_over_before_it_starts_is_the_standing_side(
+    ruleset: str, tmp_path: Path, erc: Any
+) -> None:
+    """R15.4 (SC-P16, EL-P18): a duel whose one combatant is down in the file is over at
+    once: the simulation gives the other side every fight in round 0, and ``--exact`` the
+    same, exactly (not the attack command's ``cannot-act`` refusal of the downed one)."""
+    guard = UNARMED_DUELS[ruleset].splitlines(keepends=True)[1]
+    path = tmp_path / "over.yaml"
+    path.write_text(f"erc: 1\nruleset: {ruleset}\ncombatants:\n{DOWN_AT_START[ruleset]}{guard}")
+    ran = erc("simulate", "-e", path, "-n", "20", "--seed", "1", "--exact", "--json")
+    assert ran.code == 0, ran.err
+    result = ran.json["result"]
+    assert result["sides"][1]["wins"] == 20 and result["fight_rounds"]["histogram"] == [[0, 20]]
+    assert result["exact_duel"]["win"] == {
+        "a": {"p": 0.0, "exact": "0/1"},
+        "b": {"p": 1.0, "exact": "1/1"},
+    }
+    assert result["exact_duel"]["draw"]["exact"] == "0/1"

@@ -12,7 +12,7 @@ from __future__ import annotations
 from erc.core import simulate
 from erc.core.errors import ErcError
 from erc.rulesets.er import conditions
-from erc.rulesets.er.conditions import standing
+from erc.rulesets.er.conditions import check_target, standing
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -30,6 +30,14 @@ class Model(simulate.Model):
     def standing(self, combatant: Combatant) -> bool:
         """R11.5: Body above 0, neither unconscious nor petrified."""
         return standing(combatant)
+
+    def may_target(self, attacker: Combatant, foe: Combatant) -> bool:
+        """R10 charmed (by X): "cannot target X"; the attack command's own check."""
+        try:
+            check_target(attacker, foe)
+        except ErcError:
+            return False
+        return True
 
     def counts(self, combatant: Combatant) -> bool:
         """R15.4: a side is in the fight while one of its combatants stands (R11.5)."""
@@ -55,10 +63,11 @@ class Model(simulate.Model):
             try:
                 table.act(name, ("attack", name, target), attack, name, [target])
                 return
-            except ErcError as error:
-                if error.code == "cannot-act":
-                    raise
-                # R15.3: no weapon for any pool (a bound archer's bow...): nothing this turn
+            except ErcError:
+                # R15.3: no weapon it can use for any pool (a bound archer's crossbow, R10
+                # bound: the attack's own ``cannot-act``): nothing this turn. One that cannot
+                # act at all is refused by ``spend`` too, so a bug still shows.
+                pass
         table.act(name, ("spend", name, "--action"), spend, name, action=True)
 
     def duel(self, table: simulate.Table, a: str, b: str) -> simulate.Duel | str:

@@ -1,0 +1,80 @@
+"""``erc simulate`` in Enchanted Realms: the R15 model meeting the R10 conditions of a file
+(a red-team pass: each is a valid file a GM may write)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+SWORD = "weapons: [{name: s, kind: melee, weight: light, damage_type: edged}]"
+FIGHTER = f"ac: 10, attributes: {{strength: 2}}, pools: {{primary: 1}}, {SWORD}"
+
+
+def _file(tmp_path: Path, *combatants: str) -> Path:
+    path = tmp_path / "fight.yaml"
+    path.write_text("erc: 1\ncombatants:\n" + "".join(f"  - {{{c}}}\n" for c in combatants))
+    return path
+
+
+def test_r10_charmed_attacker_picks_the_weakest_foe_it_may_target(tmp_path: Path, erc: Any) -> None:
+    """R10 charmed (by X): "cannot target X"; R15.2: the attacker's foe is the weakest
+    standing one, so the weakest one it may target: a charmed fighter attacks the other
+    foe instead of giving its turn up while the one who charmed it is the weakest."""
+    path = _file(
+        tmp_path,
+        f"name: A, side: x, body: 5, conditions: [{{condition: charmed, by: B}}], {FIGHTER}",
+        f"name: B, side: y, body: 5, {FIGHTER}",
+        f"name: C, side: y, body: 9, {FIGHTER}",
+    )
+    traced = erc("simulate", "-e", path, "--seed", "1", "--trace", "1", "--json")
+    assert traced.code == 0, traced.err
+    lines = traced.json["result"]["lines"]
+    mine = [line.split() for line in lines if line.split()[4:5] == ["A"]]  # erc CMD -e PATH A
+    assert mine and all(words[1] == "attack" and words[5] == "C" for words in mine), mine
+    ran = erc("simulate", "-e", path, "-n", "60", "--seed", "1", "--json")
+    a = ran.json["result"]["combatants"][0]
+    assert a["name"] == "A" and a["mean_damage_dealt"] > 0
+
+
+def test_r10_charmed_attacker_whose_only_foe_is_the_charmer_gives_its_action_up(
+    tmp_path: Path, erc: Any
+) -> None:
+    """R10 charmed, R15.3: no foe it may target: it does nothing that turn."""
+    path = _file(
+        tmp_path,
+        f"name: A, side: x, body: 5, conditions: [{{condition: charmed, by: B}}], {FIGHTER}",
+        f"name: B, side: y, body: 5, {FIGHTER}",
+    )
+    traced = erc("simulate", "-e", path, "--seed", "1", "--trace", "1", "--json")
+    assert traced.code == 0, traced.err
+    lines = traced.json["result"]["lines"]
+    mine = [line.split() for line in lines if line.split()[4:5] == ["A"]]  # erc CMD -e PATH A
+    assert mine and all(words[1] == "spend" for words in mine), mine
+    assert traced.json["result"]["winner"] == "y"
+
+
+def test_r10_bound_archer_with_a_mechanical_weapon_gives_its_action_up(
+    tmp_path: Path, erc: Any
+) -> None:
+    """R10 bound: "no weapon with property mechanical or ammo" (hand pools); R15.3: a
+    combatant with no weapon it can use for any pool does nothing that turn. The file is
+    valid, so the run plays (exit 0), it is not an error."""
+    crossbow = (
+        "weapons: [{name: xbow, kind: ranged, damage_type: piercing, properties: [mechanical]}]"
+    )
+    path = _file(
+        tmp_path,
+        f"name: A, side: x, ac: 10, body: 5, conditions: [bound], pools: {{primary: 1}}, "
+        f"{crossbow}",
+        f"name: B, side: y, body: 5, {FIGHTER}",
+    )
+    ran = erc("simulate", "-e", path, "-n", "20", "--seed", "1", "--json")
+    assert ran.code == 0, ran.err
+    result = ran.json["result"]
+    assert result["combatants"][0]["mean_damage_dealt"] == 0
+    assert result["sides"][1]["wins"] == 20
+    traced = erc("simulate", "-e", path, "--seed", "1", "--trace", "1", "--json")
+    assert traced.code == 0, traced.err
+    lines = traced.json["result"]["lines"]
+    mine = [line.split() for line in lines if line.split()[4:5] == ["A"]]  # erc CMD -e PATH A
+    assert mine and all(words[1] == "spend" for words in mine), mine
