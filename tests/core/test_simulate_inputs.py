@@ -302,3 +302,24 @@ def test_exact_of_a_duel_over_before_it_starts_is_the_standing_side(
         "b": {"p": 1.0, "exact": "1/1"},
     }
     assert result["exact_duel"]["draw"]["exact"] == "0/1"
+
+
+@pytest.mark.parametrize("columns", [80, 40])
+def test_human_report_fits_the_terminal_and_shows_every_number_whole(
+    columns: int, monkeypatch: pytest.MonkeyPatch, erc: Any
+) -> None:
+    """The report is read on a terminal (the issue: "a bar chart in the terminal"): at 80
+    and at 40 columns no line is wider than the terminal, each bar of the rounds chart is
+    one line with its share, and each combatant's numbers are shown whole (not "100.…")."""
+    from rich.cells import cell_len
+
+    monkeypatch.setenv("COLUMNS", str(columns))
+    path = ENCOUNTERS / "duel.yaml"
+    ran = erc("simulate", "-e", path, "-n", "40", "--seed", "1", "--max-rounds", "1")
+    assert ran.code == 0, ran.err
+    lines = ran.out.splitlines()
+    assert all(cell_len(line) <= columns for line in lines), ran.out
+    bars = [line for line in lines if "█" in line]
+    assert bars == [line for line in bars if line.split()[0] == "1" and line.endswith("100.0%")]
+    assert "…" not in ran.out, ran.out
+    assert "a draw after 1 round" in ran.out and "1 rounds" not in ran.out
