@@ -247,12 +247,13 @@ def _over_at_once(model: Model, a: Any, b: Any) -> Duel:
 
 
 def with_exact(
-    result: SimulateResult, duel: Any, settings: Settings, sides: Sequence[str]
+    result: SimulateResult, chances: tuple[Any, Any, Any], sides: Sequence[str]
 ) -> SimulateResult:
-    from erc.core.simulate import exact
+    """``result`` with a duel's exact chances (``erc.core.simulate.exact``: a wins, b wins,
+    a draw), worked out before the run so that a refusal comes at once."""
     from erc.core.value import replace
 
-    p_a, p_b, p_draw = exact(duel, settings.max_rounds)
+    p_a, p_b, p_draw = chances
     return replace(
         result,
         exact_duel=ExactOdds(

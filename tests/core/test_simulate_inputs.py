@@ -323,3 +323,26 @@ def test_human_report_fits_the_terminal_and_shows_every_number_whole(
     assert bars == [line for line in bars if line.split()[0] == "1" and line.endswith("100.0%")]
     assert "…" not in ran.out, ran.out
     assert "a draw after 1 round" in ran.out and "1 rounds" not in ran.out
+
+
+def test_exact_too_costly_is_refused_before_any_fight_is_played(
+    monkeypatch: pytest.MonkeyPatch, erc: Any
+) -> None:
+    """The issue: "every bad input ... is exit 2 with a clear message": an ``--exact`` that
+    cannot be worked out is refused at once, not after the whole run (a GM's ``-n 100000``
+    played for minutes first, then exit 2)."""
+    from erc.core import simulate as sim
+
+    played: list[int] = []
+    real = sim.run_job
+
+    def counted(job: Any) -> Any:
+        played.append(job.stop - job.start)
+        return real(job)
+
+    monkeypatch.setattr(sim, "run_job", counted)
+    monkeypatch.setattr(sim, "MAX_EXACT_STEPS", 10)
+    path = FIXTURES / "simulate" / "er-duel.yaml"
+    ran = erc("simulate", "-e", path, "-n", "50", "--seed", "1", "--exact", "--json")
+    assert ran.code == 2 and ran.error["code"] == "odds-too-costly"
+    assert played == []

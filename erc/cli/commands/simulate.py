@@ -95,6 +95,7 @@ def simulate(
     settings = sim.Settings(target.value, max_rounds)
     used = given if given is not None else new_seed()
     duel = simreport.exact_duel(ruleset, base, model, settings, used) if exact else None
+    chances = None if duel is None else sim.exact(duel, max_rounds)  # refused before the run
     if trace is not None:
         return _traced(encounter, parts, settings=settings, seed=used, fight=trace)
     progress = _progress(n, as_json)
@@ -106,8 +107,8 @@ def simulate(
     finally:
         progress(-1)
     result = simreport.report(base, model, tally, seed=used, settings=settings, wanted=wanted)
-    if duel is not None:
-        result = simreport.with_exact(result, duel, settings, sides)
+    if chances is not None:
+        result = simreport.with_exact(result, chances, sides)
     code = 0 if all(e.met for e in result.expect) else 1
     return Outcome(
         command="simulate", result=result, render=renderer, encounter=base, seed=used, code=code
