@@ -346,3 +346,17 @@ def test_exact_too_costly_is_refused_before_any_fight_is_played(
     ran = erc("simulate", "-e", path, "-n", "50", "--seed", "1", "--exact", "--json")
     assert ran.code == 2 and ran.error["code"] == "odds-too-costly"
     assert played == []
+
+
+@pytest.mark.parametrize("text", [">=0.5", " >=0.5"])
+def test_expect_naming_no_side_says_the_side_is_missing(text: str) -> None:
+    """The issue: an ``--expect`` naming no side is exit 2 with a clear message: one that
+    says the side is missing and how the option is written (it said "no side ''")."""
+    from erc.cli.commands.simulate import parse_expectations
+
+    with pytest.raises(ErcError) as refused:
+        parse_expectations([text], ["party", "monsters"])
+    assert refused.value.code == "bad-expect"
+    message = str(refused.value)
+    assert "''" not in message
+    assert "no side before >=" in message and "party>=0.6" in message

@@ -175,8 +175,11 @@ def parse_expectations(texts: Sequence[str], sides: Sequence[str]) -> list[tuple
     for text in texts:
         side, sign, number = text.rpartition(">=")  # a side's label may hold ">=" too
         side = side.strip()
-        if not sign:
-            raise ErcError("bad-expect", f"--expect {text!r}: expected SIDE>=P, e.g. party>=0.6")
+        if not sign or not side:
+            missing = "no side before >=: " if sign else ""
+            raise ErcError(
+                "bad-expect", f"--expect {text!r}: {missing}expected SIDE>=P, e.g. party>=0.6"
+            )
         try:
             p = float(number)
         except ValueError:
