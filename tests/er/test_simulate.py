@@ -78,3 +78,47 @@ def test_r10_bound_archer_with_a_mechanical_weapon_gives_its_action_up(
     lines = traced.json["result"]["lines"]
     mine = [line.split() for line in lines if line.split()[4:5] == ["A"]]  # erc CMD -e PATH A
     assert mine and all(words[1] == "spend" for words in mine), mine
+
+
+def test_r10_bound_jenesse_still_strikes_with_its_tail(tmp_path: Path, erc: Any) -> None:
+    """R10 bound: "the savage pool strikes normally (seed 001: 'a jen'esse could still
+    attack with its tail without being at disadvantage')"; R15.2: every pool it has, each
+    with the weapon ``erc attack`` picks: the pools the attack command refuses (the
+    crossbow, mechanical) are left out, the others strike (``--pool savage``), and the
+    trace line says so."""
+    weapons = (
+        "weapons: [{name: xbow, kind: ranged, damage_type: piercing, properties: "
+        "[mechanical]}, {name: tail, kind: savage, weight: light, damage_type: blunt}]"
+    )
+    path = _file(
+        tmp_path,
+        "name: Jen, side: x, ac: 10, body: 9, conditions: [bound], attributes: "
+        f"{{strength: 3}}, pools: {{primary: 2, savage: 1}}, {weapons}",
+        f"name: B, side: y, body: 5, {FIGHTER}",
+    )
+    traced = erc("simulate", "-e", path, "--seed", "1", "--trace", "1", "--json")
+    assert traced.code == 0, traced.err
+    lines = traced.json["result"]["lines"]
+    mine = [line.split() for line in lines if line.split()[4:5] == ["Jen"]]
+    assert mine and all(w[1] == "attack" and w[6:8] == ["--pool", "savage"] for w in mine), mine
+    ran = erc("simulate", "-e", path, "-n", "40", "--seed", "1", "--json")
+    assert ran.json["result"]["combatants"][0]["mean_damage_dealt"] > 0
+
+
+def test_r15_3_a_pool_with_a_weapon_strikes_beside_one_without(tmp_path: Path, erc: Any) -> None:
+    """R15.3: only "a combatant with no weapon for any pool" does nothing: a beast with a
+    primary pool but no weapon for it strikes with its savage pool (R5.1: without a
+    ``kind: savage`` weapon, a body weapon), in the simulation and in ``--exact`` alike."""
+    path = _file(
+        tmp_path,
+        "name: Beast, side: x, ac: 10, body: 9, attributes: {strength: 3}, "
+        "pools: {primary: 2, savage: 1}",
+        f"name: B, side: y, body: 5, {FIGHTER}",
+    )
+    ran = erc("simulate", "-e", path, "-n", "400", "--seed", "1", "--exact", "--json")
+    assert ran.code == 0, ran.err
+    result = ran.json["result"]
+    assert result["combatants"][0]["mean_damage_dealt"] > 0
+    exact = float(result["exact_duel"]["win"]["x"]["p"])
+    low, high = result["sides"][0]["interval"]
+    assert 0 < exact and low - 0.02 <= exact <= high + 0.02
