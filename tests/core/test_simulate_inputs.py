@@ -360,3 +360,27 @@ def test_expect_naming_no_side_says_the_side_is_missing(text: str) -> None:
     message = str(refused.value)
     assert "''" not in message
     assert "no side before >=" in message and "party>=0.6" in message
+
+
+@pytest.mark.parametrize(
+    ("name", "fight"),
+    [("ambush.yaml", 6), ("spellchrome-warehouse.yaml", 9), ("elysium-ogre.yaml", 4)],
+)
+def test_trace_of_a_random_target_fight_replays(
+    name: str, fight: int, tmp_path: Path, erc: Any
+) -> None:
+    """The issue: "--trace K ... replayed through erc batch on a fresh journal they give the
+    same final status", with ``--target random`` too (its picks come from the fight's own
+    generator, not a rule die, so the lines carry them as plain names), in every ruleset."""
+    path = ENCOUNTERS / name
+    traced = erc(
+        "simulate", "-e", path, "--seed", "4", "--trace", str(fight), "--target", "random", "--json"
+    )
+    assert traced.code == 0, traced.err
+    result = traced.json["result"]
+    replayed = _replayed_status(result["lines"], path, tmp_path, erc)
+    simulated = result["final_status"]
+    replayed.pop("journal")
+    simulated.pop("journal")
+    assert replayed == simulated
+    assert replayed["over"] or result["round"] == 100
