@@ -384,3 +384,17 @@ def test_trace_of_a_random_target_fight_replays(
     simulated.pop("journal")
     assert replayed == simulated
     assert replayed["over"] or result["round"] == 100
+
+
+def test_exact_of_a_duel_with_both_down_is_a_draw() -> None:
+    """R15.4: with both down in the file no side stands: over at once, a draw, as the
+    simulation reports it (no winner)."""
+    from fractions import Fraction
+
+    from erc.core import simulate as sim
+
+    nothing = {0: Fraction(1)}
+    duel = sim.Duel("a", "b", 0, -3, nothing, nothing, Fraction(1, 2), False)
+    assert sim.exact(duel, 100) == (0, 0, 1)
+    standing = sim.Duel("a", "b", 4, 0, nothing, nothing, Fraction(1, 2), False)
+    assert sim.exact(standing, 100) == (1, 0, 0)
