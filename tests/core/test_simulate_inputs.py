@@ -398,3 +398,17 @@ def test_exact_of_a_duel_with_both_down_is_a_draw() -> None:
     assert sim.exact(duel, 100) == (0, 0, 1)
     standing = sim.Duel("a", "b", 4, 0, nothing, nothing, Fraction(1, 2), False)
     assert sim.exact(standing, 100) == (1, 0, 0)
+
+
+def test_rounds_chart_groups_end_at_the_last_round_seen() -> None:
+    """The rounds chart groups many rounds a bar; its last group ends at the last round a
+    fight lasted (a draw at 100 rounds showed as "99-105", past ``--max-rounds``)."""
+    from erc.cli.render.simulate import _Chart
+    from erc.core.human import console
+
+    out = console()
+    with out.capture() as captured:
+        out.print(_Chart(((1, 5), (100, 5)), 10))
+    lines = captured.get().splitlines()
+    assert lines[0].split()[0] == "1-7"
+    assert lines[-1].split()[0] == "99-100"

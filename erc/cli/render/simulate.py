@@ -126,7 +126,10 @@ class _Chart:
             bins[start] = bins.get(start, 0) + fights
         most = max(bins.values())
         starts = range(low, high + 1, width)
-        labels = [str(start) if width == 1 else f"{start}-{start + width - 1}" for start in starts]
+        labels = [
+            str(start) if width == 1 else f"{start}-{min(start + width - 1, high)}"
+            for start in starts
+        ]
         pad = max(7, *map(len, labels))
         longest = min(BAR, max(1, options.max_width - len(" 100.0%") - pad - 1))
         for start, label in zip(starts, labels, strict=True):
