@@ -412,3 +412,18 @@ def test_rounds_chart_groups_end_at_the_last_round_seen() -> None:
     lines = captured.get().splitlines()
     assert lines[0].split()[0] == "1-7"
     assert lines[-1].split()[0] == "99-100"
+
+
+def test_combatants_stay_a_table_where_a_long_name_only_wraps(
+    monkeypatch: pytest.MonkeyPatch, erc: Any
+) -> None:
+    """At 80 columns the combatants are a table, a long name ("Shackled prisoner") wrapped
+    at its space; at 40 a line each, nothing cut."""
+    path = ENCOUNTERS / "stealth.yaml"
+    monkeypatch.setenv("COLUMNS", "80")
+    wide = erc("simulate", "-e", path, "-n", "10", "--seed", "1").out
+    assert "┃ combatant" in wide and "│ Shackled " in wide and "…" not in wide
+    monkeypatch.setenv("COLUMNS", "40")
+    narrow = erc("simulate", "-e", path, "-n", "10", "--seed", "1").out
+    assert "┃ combatant" not in narrow and "…" not in narrow
+    assert "Shackled prisoner (prisoners): standing at end" in " ".join(narrow.split())

@@ -13,6 +13,8 @@ from erc.core.text import safe
 BAR = 40
 """The widest bar of the rounds chart, in characters."""
 MOST_ROWS = 16
+ELLIPSIS = "…"
+"""What rich puts where it cuts a cell short."""
 
 
 def lines(outcome: Outcome) -> Iterator[str]:
@@ -84,19 +86,23 @@ class _Fitted:
         self.combatants = combatants
 
     def __rich_console__(self, console: Any, options: Any) -> Iterator[Any]:
-        from rich.measure import Measurement
-
         people = table(None, "combatant", "side", "standing at end", "damage dealt", "damage taken")
+        cells: list[str] = []
         for c in self.combatants:
-            people.add_row(
-                text(c.name),
-                text(c.side),
+            row = (
+                c.name,
+                c.side,
                 _pct(c.p_standing),
                 f"{c.mean_damage_dealt:.1f}",
                 f"{c.mean_damage_taken:.1f}",
             )
-        wide = Measurement.get(console, options.update_width(10_000), people).maximum
-        if wide <= options.max_width:
+            cells += row
+            people.add_row(*map(text, row))
+        # rich cuts a cell it has no room for with an ellipsis: laid out at this width, the
+        # table is shown only when it cut nothing (a long name wraps at a space, not cut)
+        laid = console.render_lines(people, options, pad=False)
+        shown = sum(segment.text.count(ELLIPSIS) for line in laid for segment in line)
+        if shown == sum(cell.count(ELLIPSIS) for cell in cells):
             yield people
             return
         for c in self.combatants:
