@@ -427,3 +427,22 @@ def test_combatants_stay_a_table_where_a_long_name_only_wraps(
     narrow = erc("simulate", "-e", path, "-n", "10", "--seed", "1").out
     assert "┃ combatant" not in narrow and "…" not in narrow
     assert "Shackled prisoner (prisoners): standing at end" in " ".join(narrow.split())
+
+
+def test_a_long_side_label_is_never_cut(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, erc: Any
+) -> None:
+    """A side is any label: on a 40-column terminal a long one is folded over lines in the
+    chances table, not cut to "TheObsi…" (a GM could not tell two such sides apart)."""
+    path = _file(
+        tmp_path,
+        f"name: A, side: TheObsidianBrotherhood, {FIGHTER}",
+        f"name: B, side: y, {FIGHTER}",
+    )
+    monkeypatch.setenv("COLUMNS", "40")
+    ran = erc("simulate", "-e", path, "-n", "10", "--seed", "1")
+    assert ran.code == 0, ran.err
+    assert "…" not in ran.out
+    chances = ran.out.split("└")[0]  # the first table: each side's chance
+    folded = "".join(row.split("│")[1].strip() for row in chances.splitlines()[5:8])
+    assert folded == "TheObsidianBrotherhood"

@@ -48,6 +48,7 @@ def render(outcome: Outcome) -> Iterator[Any]:
     r = outcome.result
     title = f"{r.encounter or 'the encounter'}: {r.n} fights (seed {r.seed})"
     grid = table(title, "side", "wins", "chance", "95% interval")
+    grid.columns[0].overflow = "fold"  # a long label over lines, never cut
     for side in r.sides:
         grid.add_row(text(side.side), str(side.wins), _pct(side.p_win), _interval(side.interval))
     grid.add_row(text("draw", "dim"), str(r.draws), _pct(r.p_draw), _interval(r.draw_interval))
