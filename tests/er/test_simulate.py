@@ -3,10 +3,15 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
+from erc.core.simulate import wilson
+
 SWORD = "weapons: [{name: s, kind: melee, weight: light, damage_type: edged}]"
+Z999 = 3.2905267314919255
+"""The normal quantile of a two-sided 99.9% interval."""
 FIGHTER = f"ac: 10, attributes: {{strength: 2}}, pools: {{primary: 1}}, {SWORD}"
 
 
@@ -119,6 +124,6 @@ def test_r15_3_a_pool_with_a_weapon_strikes_beside_one_without(tmp_path: Path, e
     assert ran.code == 0, ran.err
     result = ran.json["result"]
     assert result["combatants"][0]["mean_damage_dealt"] > 0
-    exact = float(result["exact_duel"]["win"]["x"]["p"])
-    low, high = result["sides"][0]["interval"]
-    assert 0 < exact and low - 0.02 <= exact <= high + 0.02
+    exact = float(Fraction(result["exact_duel"]["win"]["x"]["exact"]))
+    low, high = wilson(result["sides"][0]["wins"], 400, Z999)  # the 99.9% interval
+    assert exact > 0 and low <= exact <= high
