@@ -446,3 +446,33 @@ def test_a_long_side_label_is_never_cut(
     chances = ran.out.split("└")[0]  # the first table: each side's chance
     folded = "".join(row.split("│")[1].strip() for row in chances.splitlines()[5:8])
     assert folded == "TheObsidianBrotherhood"
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_a_file_edited_during_a_run_does_not_change_the_run(
+    jobs: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, erc: Any
+) -> None:
+    """A GM saves the file while a long run plays: the run goes on with the file as it was
+    when it started (every fight the same file, so the report means one thing and is the
+    same whatever ``--jobs`` says); it read the file again for each job, mixed two files'
+    fights, and a combatant added meanwhile ended it with a traceback (IndexError)."""
+    from erc.core import simulate as sim
+
+    path = tmp_path / "live.yaml"
+    original = (ENCOUNTERS / "duel.yaml").read_text()
+    path.write_text(original)
+    args = ["simulate", "-e", path, "-n", "300", "--seed", "1", "--jobs", jobs, "--json"]
+    clean = erc(*args)
+    assert clean.code == 0, clean.err
+    real = sim._results
+    added = "  - {name: Imp, side: monsters, ac: 10, body: 3, pools: {primary: 1}}\n"
+
+    def edited_first(work: Any, jobs: int) -> Any:
+        path.write_text(original.replace("body: 40", "body: 4") + added)
+        return real(work, jobs)
+
+    monkeypatch.setattr(sim, "_results", edited_first)
+    path.write_text(original)
+    ran = erc(*args)
+    assert ran.code == 0, ran.err
+    assert ran.json["result"] == clean.json["result"]

@@ -101,7 +101,9 @@ def simulate(
     progress = _progress(n, as_json)
     tally = simreport.Tally(len(sides), len(base.combatants))
     try:
-        for fights in sim.run(encounter, settings=settings, seed=used, n=n, jobs=_jobs(jobs)):
+        for fights in sim.run(
+            encounter, settings=settings, seed=used, n=n, jobs=_jobs(jobs), base=base
+        ):
             tally.add(fights)
             progress(len(fights))
     finally:
