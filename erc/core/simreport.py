@@ -217,6 +217,8 @@ def exact_duel(ruleset: Any, base: Any, model: Model, settings: Settings, seed: 
                 f"--exact: {who.name} starts {names}, which changes as the fight goes on, so "
                 "the duel's turns depend on more than health: simulate without --exact",
             )
+    if not (model.counts(a) and model.counts(b)):
+        return _over_at_once(model, a, b)
     table = Table(ruleset=ruleset, base=base, model=model, settings=settings, seed=seed, fight=0)
     duel = model.duel(table, a.name, b.name)
     if isinstance(duel, str):
@@ -224,13 +226,34 @@ def exact_duel(ruleset: Any, base: Any, model: Model, settings: Settings, seed: 
     return duel
 
 
+def _over_at_once(model: Model, a: Any, b: Any) -> Duel:
+    """A duel one of whose two is down in the file: over before a turn (R15.4), so no
+    attack is worked out (the downed one's would be refused); ``exact`` sees the healths."""
+    from fractions import Fraction
+
+    from erc.core.simulate import Duel
+
+    nothing = {0: Fraction(1)}
+    return Duel(
+        a=a.name,
+        b=b.name,
+        health_a=model.health(a),
+        health_b=model.health(b),
+        a_to_b=nothing,
+        b_to_a=nothing,
+        p_a_first=Fraction(1, 2),
+        keep=False,
+    )
+
+
 def with_exact(
-    result: SimulateResult, duel: Any, settings: Settings, sides: Sequence[str]
+    result: SimulateResult, chances: tuple[Any, Any, Any], sides: Sequence[str]
 ) -> SimulateResult:
-    from erc.core.simulate import exact
+    """``result`` with a duel's exact chances (``erc.core.simulate.exact``: a wins, b wins,
+    a draw), worked out before the run so that a refusal comes at once."""
     from erc.core.value import replace
 
-    p_a, p_b, p_draw = exact(duel, settings.max_rounds)
+    p_a, p_b, p_draw = chances
     return replace(
         result,
         exact_duel=ExactOdds(

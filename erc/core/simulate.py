@@ -30,7 +30,7 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterator, Mapping, Sequence
     from fractions import Fraction
-    from typing import Any
+    from typing import Any, ClassVar
 
     from erc.core.fold import State
     from erc.core.mechanic import Mechanic
@@ -81,6 +81,11 @@ class Model:
     def standing(self, combatant: Any) -> bool:
         """A foe that may be attacked, and a combatant standing at the end."""
         raise NotImplementedError
+
+    def may_target(self, attacker: Any, foe: Any) -> bool:
+        """Whether ``attacker`` may attack ``foe`` at all (ER R10 charmed: not the one who
+        charmed it), so that ``--target`` picks among the foes it may attack (R15.2)."""
+        return True
 
     def counts(self, combatant: Any) -> bool:
         """Whether ``combatant`` keeps its side in the fight (R15.4; Spellchrome and
@@ -276,12 +281,17 @@ class Table(Loaded):
         return self.progress()[0]
 
     def pick(self, name: str) -> str | None:
-        """The foe ``name`` attacks (R15.2): one standing combatant of another side,
-        chosen by ``--target``; None when none stands."""
+        """The foe ``name`` attacks (R15.2): one standing combatant of another side that it
+        may attack (R10 charmed), chosen by ``--target``; None when there is none."""
         sides = self.sides
         me = sides[name]
-        standing = self.model.standing
-        foes = [c for c in self.state.encounter.combatants if sides[c.name] != me and standing(c)]
+        model = self.model
+        standing, may_target = model.standing, model.may_target
+        combatants = self.state.encounter.combatants
+        attacker = self.state.encounter.get(name)
+        foes = [
+            c for c in combatants if sides[c.name] != me and standing(c) and may_target(attacker, c)
+        ]
         if not foes:
             return None
         how = self.settings.target
@@ -292,7 +302,7 @@ class Table(Loaded):
                 self.chooser = Random(self.choice_seed).random
             return str(foes[int(self.chooser() * len(foes))].name)
         sign = -1 if how == "strongest" else 1
-        health = self.model.health
+        health = model.health
         chosen = min(enumerate(foes), key=lambda pair: (sign * health(pair[1]), pair[0]))
         return str(chosen[1].name)
 
@@ -458,8 +468,17 @@ def loaded_parts(path: str) -> tuple[Ruleset, Any, Model]:
 
 
 def run_job(job: Job) -> list[Fight]:
-    """The fights of ``job`` in order (a worker's entry: it loads the file itself)."""
-    ruleset, base, model = loaded_parts(job.path)
+    """The fights of ``job`` in order (a worker's entry): of the file as it was when its
+    run started (``_Worker.files``), else as it is now."""
+    started = _Worker.files.get(job.path)
+    if started is None:
+        ruleset, base, model = loaded_parts(job.path)
+    else:
+        from erc import rulesets
+
+        base = started
+        ruleset = rulesets.get(base.ruleset)
+        model = model_of(ruleset)
     memo = _memo(base)
     fights = []
     for i in range(job.start, job.stop):
@@ -482,10 +501,14 @@ class _Worker:
     parent: int | None = None
     """In a worker process of ``--jobs``: the run's process. A worker whose run has ended
     stops before its next fight instead of playing its whole job out."""
+    files: ClassVar[dict[str, Any]] = {}
+    """The run's file (by path) as loaded when the run started: every job plays it, in
+    this process and in the workers, however the file is edited meanwhile."""
 
 
-def _work_for(parent: int) -> None:
+def _work_for(parent: int, files: dict[str, Any]) -> None:
     _Worker.parent = parent
+    _Worker.files = files
 
 
 _MEMOS: dict[int, tuple[Any, dict[Any, Any]]] = {}
@@ -522,17 +545,25 @@ fight costs about 20 later ones, most of it imports; ten fights in, a fight cost
 will)."""
 
 
-def run(path: str, *, settings: Settings, seed: int, n: int, jobs: int) -> Iterator[list[Fight]]:
+def run(
+    path: str, *, settings: Settings, seed: int, n: int, jobs: int, base: Any = None
+) -> Iterator[list[Fight]]:
     """Every fight of a run, a job's fights at a time, in fight order, over ``jobs``
     processes (the fights do not depend on ``jobs``); the caller adds them up as they come
-    (``erc.core.simreport.Tally``), so a run holds no more than a job's fights."""
-    first = 1
-    if jobs > 1 and n >= 4 * WARM_UP:
-        yield run_job(Job(path=path, settings=settings, seed=seed, start=1, stop=WARM_UP + 1))
-        first = WARM_UP + 1
-    parts = max(jobs, 1) if n >= 64 else 1
-    parts = max(parts, -(-n // JOB_FIGHTS))  # the bar hears of the fights a few at a time
-    yield from _results(jobs_of(path, settings, seed, n, parts, first), jobs)
+    (``erc.core.simreport.Tally``), so a run holds no more than a job's fights. Every fight
+    plays ``base``, the file as the caller loaded it (else as it is now), whatever happens
+    to the file during the run."""
+    _Worker.files = {path: base if base is not None else loaded_parts(path)[1]}
+    try:
+        first = 1
+        if jobs > 1 and n >= 4 * WARM_UP:
+            yield run_job(Job(path=path, settings=settings, seed=seed, start=1, stop=WARM_UP + 1))
+            first = WARM_UP + 1
+        parts = max(jobs, 1) if n >= 64 else 1
+        parts = max(parts, -(-n // JOB_FIGHTS))  # the bar hears of the fights a few at a time
+        yield from _results(jobs_of(path, settings, seed, n, parts, first), jobs)
+    finally:
+        _Worker.files = {}
 
 
 def _results(work: list[Job], jobs: int) -> Iterator[list[Fight]]:
@@ -544,7 +575,7 @@ def _results(work: list[Job], jobs: int) -> Iterator[list[Fight]]:
 
     methods = multiprocessing.get_all_start_methods()
     context = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
-    with context.Pool(min(jobs, len(work)), _work_for, (os.getpid(),)) as pool:
+    with context.Pool(min(jobs, len(work)), _work_for, (os.getpid(), _Worker.files)) as pool:
         yield from pool.imap(run_job, work)
 
 
@@ -586,6 +617,10 @@ def exact(duel: Duel, max_rounds: int) -> tuple[Fraction, Fraction, Fraction]:
     order drawn each round (or once, ``keep``)."""
     from fractions import Fraction
 
+    if duel.health_a <= 0 or duel.health_b <= 0:  # down in the file: over at once (R15.4)
+        a = Fraction(int(duel.health_b <= 0 < duel.health_a))
+        b = Fraction(int(duel.health_a <= 0 < duel.health_b))
+        return a, b, 1 - a - b
     p = duel.p_a_first
     if duel.keep:
         first = _rounds(duel, max_rounds, Fraction(1))

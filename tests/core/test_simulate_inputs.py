@@ -265,3 +265,214 @@ def test_the_envelope_reports_the_seed_a_run_drew(erc: Any) -> None:
     assert again.json == drawn
     traced = erc("simulate", "-e", path, "--seed", "9", "--trace", "2", "--json").json
     assert traced["seed"] == traced["result"]["seed"] == 9
+
+
+DOWN_AT_START = {
+    "er": (
+        "  - {name: Monk, side: a, ac: 10, body: 5, body_current: 0, pools: {primary: 1}, "
+        "weapons: [{name: s, kind: melee, weight: light, damage_type: edged}]}\n"
+    ),
+    "spellchrome": (
+        "  - {name: Monk, side: a, hp: 5, hp_current: -2, bab: {melee: 1}, "
+        "weapons: [{name: club, kind: melee, damage: 1d6}]}\n"
+    ),
+    "elysium": (
+        "  - {name: Monk, side: a, hp: 5, hp_current: 0, skills: {club: 1}, "
+        "weapons: [{name: club, skill: club, ap: 3, damage_score: 1}]}\n"
+    ),
+}
+
+
+@pytest.mark.parametrize("ruleset", sorted(DOWN_AT_START))
+def test_exact_of_a_duel_over_before_it_starts_is_the_standing_side(
+    ruleset: str, tmp_path: Path, erc: Any
+) -> None:
+    """R15.4 (SC-P16, EL-P18): a duel whose one combatant is down in the file is over at
+    once: the simulation gives the other side every fight in round 0, and ``--exact`` the
+    same, exactly (not the attack command's ``cannot-act`` refusal of the downed one)."""
+    guard = UNARMED_DUELS[ruleset].splitlines(keepends=True)[1]
+    path = tmp_path / "over.yaml"
+    path.write_text(f"erc: 1\nruleset: {ruleset}\ncombatants:\n{DOWN_AT_START[ruleset]}{guard}")
+    ran = erc("simulate", "-e", path, "-n", "20", "--seed", "1", "--exact", "--json")
+    assert ran.code == 0, ran.err
+    result = ran.json["result"]
+    assert result["sides"][1]["wins"] == 20 and result["fight_rounds"]["histogram"] == [[0, 20]]
+    assert result["exact_duel"]["win"] == {
+        "a": {"p": 0.0, "exact": "0/1"},
+        "b": {"p": 1.0, "exact": "1/1"},
+    }
+    assert result["exact_duel"]["draw"]["exact"] == "0/1"
+
+
+@pytest.mark.parametrize("columns", [80, 40])
+def test_human_report_fits_the_terminal_and_shows_every_number_whole(
+    columns: int, monkeypatch: pytest.MonkeyPatch, erc: Any
+) -> None:
+    """The report is read on a terminal (the issue: "a bar chart in the terminal"): at 80
+    and at 40 columns no line is wider than the terminal, each bar of the rounds chart is
+    one line with its share, and each combatant's numbers are shown whole (not "100.…")."""
+    from rich.cells import cell_len
+
+    monkeypatch.setenv("COLUMNS", str(columns))
+    path = ENCOUNTERS / "duel.yaml"
+    ran = erc("simulate", "-e", path, "-n", "40", "--seed", "1", "--max-rounds", "1")
+    assert ran.code == 0, ran.err
+    lines = ran.out.splitlines()
+    assert all(cell_len(line) <= columns for line in lines), ran.out
+    bars = [line for line in lines if "█" in line]
+    assert bars == [line for line in bars if line.split()[0] == "1" and line.endswith("100.0%")]
+    assert "…" not in ran.out, ran.out
+    assert "a draw after 1 round" in ran.out and "1 rounds" not in ran.out
+
+
+def test_exact_too_costly_is_refused_before_any_fight_is_played(
+    monkeypatch: pytest.MonkeyPatch, erc: Any
+) -> None:
+    """The issue: "every bad input ... is exit 2 with a clear message": an ``--exact`` that
+    cannot be worked out is refused at once, not after the whole run (a GM's ``-n 100000``
+    played for minutes first, then exit 2)."""
+    from erc.core import simulate as sim
+
+    played: list[int] = []
+    real = sim.run_job
+
+    def counted(job: Any) -> Any:
+        played.append(job.stop - job.start)
+        return real(job)
+
+    monkeypatch.setattr(sim, "run_job", counted)
+    monkeypatch.setattr(sim, "MAX_EXACT_STEPS", 10)
+    path = FIXTURES / "simulate" / "er-duel.yaml"
+    ran = erc("simulate", "-e", path, "-n", "50", "--seed", "1", "--exact", "--json")
+    assert ran.code == 2 and ran.error["code"] == "odds-too-costly"
+    assert played == []
+
+
+@pytest.mark.parametrize("text", [">=0.5", " >=0.5"])
+def test_expect_naming_no_side_says_the_side_is_missing(text: str) -> None:
+    """The issue: an ``--expect`` naming no side is exit 2 with a clear message: one that
+    says the side is missing and how the option is written (it said "no side ''")."""
+    from erc.cli.commands.simulate import parse_expectations
+
+    with pytest.raises(ErcError) as refused:
+        parse_expectations([text], ["party", "monsters"])
+    assert refused.value.code == "bad-expect"
+    message = str(refused.value)
+    assert "''" not in message
+    assert "no side before >=" in message and "party>=0.6" in message
+
+
+@pytest.mark.parametrize(
+    ("name", "fight"),
+    [("ambush.yaml", 6), ("spellchrome-warehouse.yaml", 9), ("elysium-ogre.yaml", 4)],
+)
+def test_trace_of_a_random_target_fight_replays(
+    name: str, fight: int, tmp_path: Path, erc: Any
+) -> None:
+    """The issue: "--trace K ... replayed through erc batch on a fresh journal they give the
+    same final status", with ``--target random`` too (its picks come from the fight's own
+    generator, not a rule die, so the lines carry them as plain names), in every ruleset."""
+    path = ENCOUNTERS / name
+    traced = erc(
+        "simulate", "-e", path, "--seed", "4", "--trace", str(fight), "--target", "random", "--json"
+    )
+    assert traced.code == 0, traced.err
+    result = traced.json["result"]
+    replayed = _replayed_status(result["lines"], path, tmp_path, erc)
+    simulated = result["final_status"]
+    replayed.pop("journal")
+    simulated.pop("journal")
+    assert replayed == simulated
+    assert replayed["over"] or result["round"] == 100
+
+
+def test_exact_of_a_duel_with_both_down_is_a_draw() -> None:
+    """R15.4: with both down in the file no side stands: over at once, a draw, as the
+    simulation reports it (no winner)."""
+    from fractions import Fraction
+
+    from erc.core import simulate as sim
+
+    nothing = {0: Fraction(1)}
+    duel = sim.Duel("a", "b", 0, -3, nothing, nothing, Fraction(1, 2), False)
+    assert sim.exact(duel, 100) == (0, 0, 1)
+    standing = sim.Duel("a", "b", 4, 0, nothing, nothing, Fraction(1, 2), False)
+    assert sim.exact(standing, 100) == (1, 0, 0)
+
+
+def test_rounds_chart_groups_end_at_the_last_round_seen() -> None:
+    """The rounds chart groups many rounds a bar; its last group ends at the last round a
+    fight lasted (a draw at 100 rounds showed as "99-105", past ``--max-rounds``)."""
+    from erc.cli.render.simulate import _Chart
+    from erc.core.human import console
+
+    out = console()
+    with out.capture() as captured:
+        out.print(_Chart(((1, 5), (100, 5)), 10))
+    lines = captured.get().splitlines()
+    assert lines[0].split()[0] == "1-7"
+    assert lines[-1].split()[0] == "99-100"
+
+
+def test_combatants_stay_a_table_where_a_long_name_only_wraps(
+    monkeypatch: pytest.MonkeyPatch, erc: Any
+) -> None:
+    """At 80 columns the combatants are a table, a long name ("Shackled prisoner") wrapped
+    at its space; at 40 a line each, nothing cut."""
+    path = ENCOUNTERS / "stealth.yaml"
+    monkeypatch.setenv("COLUMNS", "80")
+    wide = erc("simulate", "-e", path, "-n", "10", "--seed", "1").out
+    assert "┃ combatant" in wide and "│ Shackled " in wide and "…" not in wide
+    monkeypatch.setenv("COLUMNS", "40")
+    narrow = erc("simulate", "-e", path, "-n", "10", "--seed", "1").out
+    assert "┃ combatant" not in narrow and "…" not in narrow
+    assert "Shackled prisoner (prisoners): standing at end" in " ".join(narrow.split())
+
+
+def test_a_long_side_label_is_never_cut(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, erc: Any
+) -> None:
+    """A side is any label: on a 40-column terminal a long one is folded over lines in the
+    chances table, not cut to "TheObsi…" (a GM could not tell two such sides apart)."""
+    path = _file(
+        tmp_path,
+        f"name: A, side: TheObsidianBrotherhood, {FIGHTER}",
+        f"name: B, side: y, {FIGHTER}",
+    )
+    monkeypatch.setenv("COLUMNS", "40")
+    ran = erc("simulate", "-e", path, "-n", "10", "--seed", "1")
+    assert ran.code == 0, ran.err
+    assert "…" not in ran.out
+    chances = ran.out.split("└")[0]  # the first table: each side's chance
+    folded = "".join(row.split("│")[1].strip() for row in chances.splitlines()[5:8])
+    assert folded == "TheObsidianBrotherhood"
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_a_file_edited_during_a_run_does_not_change_the_run(
+    jobs: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, erc: Any
+) -> None:
+    """A GM saves the file while a long run plays: the run goes on with the file as it was
+    when it started (every fight the same file, so the report means one thing and is the
+    same whatever ``--jobs`` says); it read the file again for each job, mixed two files'
+    fights, and a combatant added meanwhile ended it with a traceback (IndexError)."""
+    from erc.core import simulate as sim
+
+    path = tmp_path / "live.yaml"
+    original = (ENCOUNTERS / "duel.yaml").read_text()
+    path.write_text(original)
+    args = ["simulate", "-e", path, "-n", "300", "--seed", "1", "--jobs", jobs, "--json"]
+    clean = erc(*args)
+    assert clean.code == 0, clean.err
+    real = sim._results
+    added = "  - {name: Imp, side: monsters, ac: 10, body: 3, pools: {primary: 1}}\n"
+
+    def edited_first(work: Any, jobs: int) -> Any:
+        path.write_text(original.replace("body: 40", "body: 4") + added)
+        return real(work, jobs)
+
+    monkeypatch.setattr(sim, "_results", edited_first)
+    path.write_text(original)
+    ran = erc(*args)
+    assert ran.code == 0, ran.err
+    assert ran.json["result"] == clean.json["result"]

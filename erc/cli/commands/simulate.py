@@ -95,19 +95,22 @@ def simulate(
     settings = sim.Settings(target.value, max_rounds)
     used = given if given is not None else new_seed()
     duel = simreport.exact_duel(ruleset, base, model, settings, used) if exact else None
+    chances = None if duel is None else sim.exact(duel, max_rounds)  # refused before the run
     if trace is not None:
         return _traced(encounter, parts, settings=settings, seed=used, fight=trace)
     progress = _progress(n, as_json)
     tally = simreport.Tally(len(sides), len(base.combatants))
     try:
-        for fights in sim.run(encounter, settings=settings, seed=used, n=n, jobs=_jobs(jobs)):
+        for fights in sim.run(
+            encounter, settings=settings, seed=used, n=n, jobs=_jobs(jobs), base=base
+        ):
             tally.add(fights)
             progress(len(fights))
     finally:
         progress(-1)
     result = simreport.report(base, model, tally, seed=used, settings=settings, wanted=wanted)
-    if duel is not None:
-        result = simreport.with_exact(result, duel, settings, sides)
+    if chances is not None:
+        result = simreport.with_exact(result, chances, sides)
     code = 0 if all(e.met for e in result.expect) else 1
     return Outcome(
         command="simulate", result=result, render=renderer, encounter=base, seed=used, code=code
@@ -174,8 +177,11 @@ def parse_expectations(texts: Sequence[str], sides: Sequence[str]) -> list[tuple
     for text in texts:
         side, sign, number = text.rpartition(">=")  # a side's label may hold ">=" too
         side = side.strip()
-        if not sign:
-            raise ErcError("bad-expect", f"--expect {text!r}: expected SIDE>=P, e.g. party>=0.6")
+        if not sign or not side:
+            missing = "no side before >=: " if sign else ""
+            raise ErcError(
+                "bad-expect", f"--expect {text!r}: {missing}expected SIDE>=P, e.g. party>=0.6"
+            )
         try:
             p = float(number)
         except ValueError:
