@@ -51,7 +51,10 @@ def _typed(func: Callable[..., Any]) -> Callable[..., Any]:
         declared = param.declared
         default = ... if param.required else param.default
         if param.kind == "option":
-            info = typer.Option(default, *declared.flags, **declared.typer)
+            shown = declared.typer
+            if param.type == "int" and "metavar" not in shown:  # not click's "<int range>"
+                shown = {**shown, "metavar": "N"}
+            info = typer.Option(default, *declared.flags, **shown)
         else:
             info = typer.Argument(default, **declared.typer)
         parameters.append(

@@ -348,6 +348,18 @@ def test_exact_too_costly_is_refused_before_any_fight_is_played(
     assert played == []
 
 
+@pytest.mark.parametrize("text", ["party>=\uff11", "party>=0.\u0665", "party>=nan"])
+def test_expect_chance_is_a_number_in_ascii_digits(text: str) -> None:
+    """The issue: "a chance outside 0-1" is exit 2; ``float()`` alone read a full-width
+    ``１`` or an Arabic-Indic digit as a chance."""
+    from erc.cli.commands.simulate import parse_expectations
+
+    with pytest.raises(ErcError) as refused:
+        parse_expectations([text], ["party", "monsters"])
+    assert refused.value.code == "bad-expect"
+    assert parse_expectations(["party>=1"], ["party"]) == [("party", 1.0)]
+
+
 @pytest.mark.parametrize("text", [">=0.5", " >=0.5"])
 def test_expect_naming_no_side_says_the_side_is_missing(text: str) -> None:
     """The issue: an ``--expect`` naming no side is exit 2 with a clear message: one that

@@ -45,6 +45,18 @@ def test_help_texts_carry_no_docstring_markup(generated: dict[str, str]) -> None
     assert marked == []
 
 
+def test_whole_number_options_show_a_plain_metavar(generated: dict[str, str]) -> None:
+    """``--round N``, not click's ``--round <int range>`` or ``INTEGER``: an int option
+    without a metavar of its own shows ``N`` (``erc.cli.app``)."""
+    shown = [
+        f"{name}: {line.strip()}"
+        for name, text in generated.items()
+        for line in text.splitlines()
+        if re.search(r"<int range>|\bINTEGER\b|<integer>", line)
+    ]
+    assert shown == []
+
+
 @pytest.mark.parametrize("ruleset", rulesets.available())
 def test_every_command_of_a_ruleset_is_on_its_page(generated: dict[str, str], ruleset: str) -> None:
     page = generated[f"docs/reference/{ruleset}.md"]

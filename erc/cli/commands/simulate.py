@@ -183,7 +183,7 @@ def parse_expectations(texts: Sequence[str], sides: Sequence[str]) -> list[tuple
                 "bad-expect", f"--expect {text!r}: {missing}expected SIDE>=P, e.g. party>=0.6"
             )
         try:
-            p = float(number)
+            p = float(number) if number.isascii() else -1.0  # float() reads other digits too
         except ValueError:
             p = -1.0
         if not 0 <= p <= 1:
