@@ -351,7 +351,7 @@ def test_exact_too_costly_is_refused_before_any_fight_is_played(
 @pytest.mark.parametrize("text", ["party>=\uff11", "party>=0.\u0665", "party>=nan"])
 def test_expect_chance_is_a_number_in_ascii_digits(text: str) -> None:
     """The issue: "a chance outside 0-1" is exit 2; ``float()`` alone read a full-width
-    a full-width one (U+FF11) or an Arabic-Indic digit as a chance."""
+    one (U+FF11) or an Arabic-Indic digit as a chance."""
     from erc.cli.commands.simulate import parse_expectations
 
     with pytest.raises(ErcError) as refused:
