@@ -56,7 +56,7 @@ class Sheet(Value):
     pools: Mapping[str, tuple[int, int]]
     """Other counts as [now, maximum] by name: Spellchrome EX-HP, Elysium MP."""
     defense: Mapping[str, int]
-    """Its defenses by name: ``AC`` (and ``touch AC``, ``flat-footed AC``), or ``Dodge``, ``Parry``."""
+    """Its defenses by name: ``AC`` (``touch AC``, ``flat-footed AC``), or ``Dodge``, ``Parry``."""
     attributes: Mapping[str, Mapping[str, int]]
     """Each attribute's score and modifier (Elysium: score only)."""
     skills: Mapping[str, int]
