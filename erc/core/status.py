@@ -23,7 +23,7 @@ class Place(Value):
     name: str
     """The combatant's name."""
     acted: bool
-    """It has acted this round, as its ruleset counts it (ER R11.5)."""
+    """It has acted this round, as its ruleset counts it."""
     can_act: bool
     """Nothing stops it acting now (a condition, or down at 0 Body or HP)."""
 
@@ -36,7 +36,9 @@ class Standing(Value):
     side: str
     """The side's name (empty for combatants the file gives no side)."""
     standing: int
+    """How many of its combatants still stand (R13.6)."""
     n_standing: int
+    """The same count as ``standing``."""
 
 
 class Turns(Value):
@@ -206,11 +208,11 @@ class CombatantView(Value):
     health_max: int
     """Its maximum health (ER's Body, Spellchrome's and Elysium's HP)."""
     standing: bool
-    """It still stands: above 0 Body or HP and not unconscious (ER R11.5)."""
+    """It still stands: above 0 Body or HP and not unconscious."""
     down: bool
     """At 0 Body or HP or below (ER R5.8, SC6.5, EL4.4)."""
     acted: bool
-    """It has acted this round, as its ruleset counts it (ER R11.5)."""
+    """It has acted this round, as its ruleset counts it."""
     can_act: bool
     """Nothing stops it acting now (a condition, or down)."""
     conditions: tuple[ConditionRow, ...]

@@ -194,6 +194,7 @@ class Attack(Value):
     sidestep_trip: bool
     """The defender sidestepped the charge: a free trip (EL6.5)."""
     sneak: Sneak | None
+    """The sneak attack's own part (``erc sneak``); None for ``erc attack``."""
     targets: tuple[TargetHp, ...]
     """What the defender took; empty unresolved."""
     attacker_hp_before: int
