@@ -97,7 +97,7 @@ class Conditioned(Value):
     name: str
     """Whose conditions change."""
     added: tuple[str, ...]
-    """The conditions added (one it already has only when ``--by`` or ``--rounds`` sets it again)."""
+    """The conditions added (one it already has: only when ``--by`` or ``--rounds`` is given)."""
     removed: tuple[str, ...]
     """The conditions removed (``--remove``) that it had; else empty."""
     by: str | None
