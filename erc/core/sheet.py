@@ -30,7 +30,7 @@ class SheetWeapon(Value):
     numbers: Mapping[str, object]
     """The attack and damage as JSON numbers, under the ruleset's own keys."""
     state: str = "ready"
-    """ready, or why it cannot be used (locked, on the ground, picked up)."""
+    """``ready``, or why not (ER: locked, not in hand); ``picked up``: another's it holds."""
 
 
 class Sheet(Value):
@@ -66,7 +66,7 @@ class Sheet(Value):
     weapon_lines: tuple[SheetWeapon, ...]
     """Each of its weapons."""
     movement: Mapping[str, int]
-    """Movement in feet, under the ruleset's keys (ER rate_ft, spent_ft, left_ft)."""
+    """Movement in ft, under the ruleset's keys (ER: ``rate_ft``, ``spent_ft``, ``left_ft``)."""
     conditions: tuple[ConditionRow, ...]
     """Its conditions, as erc status lists them."""
     resources: Mapping[str, int | bool]
