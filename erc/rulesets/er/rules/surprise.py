@@ -57,7 +57,7 @@ class Awareness(Value):
     dice: tuple[Die, ...]
     """The d20s thrown (two at advantage)."""
     modifier: int
-    """Perception modifier (+4 actively scanning); the modifier alone with no roll."""
+    """Its Perception modifier, +4 actively scanning (with no roll: the modifier alone)."""
     total: int | None
     """``roll`` + ``modifier``; None with no roll."""
     base_dc: int

@@ -148,9 +148,9 @@ class AttackRoll(Value):
     ac_kind: str
     """``normal``, ``touch``, ``flat-footed`` or ``touch-flat-footed`` (SC5)."""
     hit: bool | None
-    """``total`` reaches ``ac``, or a natural 20 (SC4.1, SC4.2); None when nothing was drawn."""
+    """``total`` reaches ``ac``; a natural 20 hits, a natural 1 misses (SC4.2); None: not drawn."""
     range_band: str
-    """``within``, ``beyond`` (-6 to hit) or ``beyond-double`` (half damage) (SC7)."""
+    """SC7: ``within``, ``beyond`` (-6 to hit) or ``beyond-double`` (-6, half damage)."""
     damage_dice: str
     """The weapon's damage dice, as its expression."""
     damage_roll: int | None
