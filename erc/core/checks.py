@@ -105,9 +105,13 @@ class Roller(Value):
     (``{"cunning": 4, "whip": 3, ...}``, in the order they add up), and the total."""
 
     name: str
+    """Who rolls."""
     roll: int | None
+    """The die's face; None when it rolls none (helpless, or nothing drawn)."""
     parts: Mapping[str, int]
+    """Its terms by name, in the order they add up."""
     total: int
+    """``roll`` + the sum of ``parts``."""
 
 
 class Opposed(Value):

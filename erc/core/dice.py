@@ -198,8 +198,11 @@ class Die(Value):
     size, its face, and whether it counts (the one kept of two at advantage)."""
 
     die: int
+    """The die's size (20 for a d20)."""
     value: int
+    """The face it shows."""
     kept: bool
+    """It counts: the one kept of two at advantage or disadvantage."""
 
 
 class Kept(Value):

@@ -19,9 +19,13 @@ class Place(Value):
     """One place in this round's order (from the last applied ``roll-init``)."""
 
     place: int
+    """Its place in this round's order, 1 for the first to act."""
     name: str
+    """The combatant's name."""
     acted: bool
+    """It has acted this round, as its ruleset counts it."""
     can_act: bool
+    """Nothing stops it acting now (a condition, or down at 0 Body or HP)."""
 
 
 class Standing(Value):
@@ -30,17 +34,23 @@ class Standing(Value):
     (``standing`` is a combatant's boolean in the same result)."""
 
     side: str
+    """The side's name (empty for combatants the file gives no side)."""
     standing: int
+    """How many of its combatants still stand (R13.6)."""
     n_standing: int
+    """The same count as ``standing``."""
 
 
 class Turns(Value):
     round: int
+    """The current round."""
     order: tuple[Place, ...]
+    """This round's order, from the last applied roll-init."""
     next: str | None
     """The first in the order whose turn is not done and who can act; None when the fight
     is over (R14.7) or everyone's turn is done."""
     sides: tuple[Standing, ...]
+    """Each side and how many of its combatants still stand."""
     over: bool
     """Fewer than two sides have a standing combatant (each one with no side a side of its
     own, ``NO_SIDE``)."""
@@ -55,9 +65,13 @@ class ConditionRow(Value):
     """A condition as ``erc status`` shows it: who caused it, and how long it lasts."""
 
     name: str
+    """The condition's name."""
     by: str | None
+    """Who caused it (charmed by, grappled by), or None."""
     rounds_left: int | None
+    """Rounds until it ends (it ends as round set + N starts); None: no limit."""
     actions_left: int | None
+    """How many of its next actions it lasts (incapacitated by shock); else None."""
 
 
 def condition_rows(conditions: Sequence[Any], current_round: int) -> tuple[ConditionRow, ...]:
@@ -184,17 +198,25 @@ class CombatantView(Value):
     a ruleset's own row adds its keys and its ``resources`` after these."""
 
     name: str
+    """The combatant's name."""
     side: str
+    """Its side, as the file gives it (empty: no side)."""
     place: int | None
     """Its place in this round's order (1 first), or None before the order is rolled."""
     health: int
     """ER's Body, Spellchrome's and Elysium's HP."""
     health_max: int
+    """Its maximum health (ER's Body, Spellchrome's and Elysium's HP)."""
     standing: bool
+    """It still stands: above 0 Body or HP and not unconscious."""
     down: bool
+    """At 0 Body or HP or below (ER R5.8, SC6.5, EL4.4)."""
     acted: bool
+    """It has acted this round, as its ruleset counts it."""
     can_act: bool
+    """Nothing stops it acting now (a condition, or down)."""
     conditions: tuple[ConditionRow, ...]
+    """Its conditions, who caused each and how long each lasts."""
     marks: tuple[str, ...]
     """What else a GM should see on its row (a weapon on the ground, a pin, a lock)."""
     resources: Mapping[str, str | int | bool | None]
@@ -210,13 +232,19 @@ class FightView(Value):
     (``erc.core.render.status``) draws it; a ruleset's result adds its own keys after these."""
 
     round: int
+    """The current round (the journal's)."""
     health_word: str
     """The ruleset's word for health, as the health column is headed: ``Body`` or ``HP``."""
     next: str | None
+    """The first in the order who can act and whose turn is not done; None if none."""
     over: bool
+    """Fewer than two sides have a standing combatant (R14.7)."""
     winner: str | None
+    """When over: the side still standing (or a lone combatant's name); else None."""
     sides: tuple[Standing, ...]
+    """Each side and how many of its combatants still stand (R13.6)."""
     order: tuple[Place, ...]
+    """This round's order, from the last applied roll-init."""
     due: tuple[str, ...]
     """Reminders of what the rules call for now (an asleep combatant's wake check, R4.4)."""
     notes: tuple[str, ...]
@@ -224,6 +252,7 @@ class FightView(Value):
     n_events: int
     """How many events the journal holds (undo events and those they cancelled included)."""
     journal: str | None
+    """The path of the journal the state was read from."""
 
 
 def plain(resources: Value) -> dict[str, Any]:

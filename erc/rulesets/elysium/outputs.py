@@ -39,7 +39,9 @@ class OpposedOdds(Value):
     p_initiator: float
     """The initiator wins (a strictly higher total)."""
     p_opponent: float
+    """The opponent wins (a strictly higher total)."""
     p_tie: float
+    """The totals are equal: nobody wins."""
     p_success: float
     """The initiator's action succeeds: it wins."""
 
@@ -50,6 +52,7 @@ class DamageOdds(OpposedOdds):
     p_hit: float
     """Damage above 0."""
     expected_damage: float
+    """The mean damage dealt (over ``distribution``)."""
     distribution: Mapping[int, float]
     """Damage dealt (the key) -> its probability."""
 

@@ -36,33 +36,55 @@ class Level(Value):
     """A Morale or Agitation level (EL11): 0 with no label and no penalty for none."""
 
     level: int
+    """The level, 1 to 5; 0 for none."""
     label: str | None
+    """Its name on the table (``Unnerved`` ... or ``Bothered`` ...); None for none."""
     penalty: int
+    """-2 a level on its ability rolls (EL11); 0 for none."""
 
 
 class FeintOwed(Value):
     target: str
+    """Whom the feint was made against."""
     bonus: int
+    """The feint's margin, added to its next Attack Roll against ``target`` (EL9)."""
     until_round: int
+    """The last round it can be used: the round after the feint."""
 
 
 class CombatantStatus(CombatantView):
     hp: int
+    """Its HP now (down at 0, EL4.4)."""
     hp_max: int
+    """Its maximum HP."""
     mp: int
+    """Its MP now."""
     mp_max: int
+    """Its maximum MP (0: none)."""
     ap_max: int
+    """Its AP a round (EL3.1)."""
     ap_left: int
+    """AP left this round."""
     defensive_bonus: int
+    """AP spent going on the defensive this round: added to its defense (EL5.6)."""
     offensive_taken: bool
+    """It made an offensive action this round (EL5.6)."""
     pinned_by: str | None
+    """Who holds it in a grab (EL10.1), or None."""
     pinning: tuple[str, ...]
+    """Whom it holds in a grab."""
     morale: Level
+    """Its Morale level (EL11.1)."""
     agitation: Level
+    """Its Agitation level (EL11.2)."""
     feints: tuple[FeintOwed, ...]
+    """Feint bonuses it is owed, still in time (EL9)."""
     escape_bonus: int
+    """Damage it dealt its grabber while pinned: for its next Escape or Hold (EL10.4)."""
     weapons: tuple[str, ...]
+    """The weapons it holds."""
     lost_weapons: tuple[str, ...]
+    """Its weapons disarmed (on the ground) or taken (EL7, EL10.3)."""
     dropped_weapons: tuple[str, ...]
     """Those of ``lost_weapons`` on the ground, for ``erc pick-up`` (EL7)."""
     sidestep_trips: tuple[str, ...]
@@ -75,6 +97,7 @@ class StatusResult(FightView):
     elapsed_s: int
     """EL-P17: seconds of combat before this round began (5 a round)."""
     combatants: tuple[CombatantStatus, ...]
+    """Every combatant in the file's order, with its HP, AP and marks."""
 
 
 def _level(level: int, labels: tuple[str, ...]) -> Level:

@@ -33,6 +33,7 @@ class AttackOdds(Value):
     p_hit: float
     """At least one die hits."""
     expected_damage: float
+    """The mean damage dealt (over ``distribution``)."""
     distribution: Mapping[int, float]
     """Damage dealt (the key) -> its probability."""
 

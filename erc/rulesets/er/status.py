@@ -42,37 +42,56 @@ class Resources(Value):
 
 class CombatantStatus(CombatantView):
     body: int
+    """Its Body now (R5.8: down at 0)."""
     body_max: int
+    """Its maximum Body."""
     reaction_used: bool
+    """Its one reaction this round is spent."""
     movement_spent_ft: int
+    """Feet of movement spent this round (R11.3)."""
     turn_ended: bool
     """R14.3: it ended its turn without acting (``erc end-turn``)."""
     actions_taken: int
+    """Actions taken this round (R11.2)."""
     incapacitated_actions: int
+    """How many of its next actions shock still takes (R6.5); 0 if none."""
     locked_weapons: tuple[str, ...]
+    """Its weapons held in a weapon lock (R8.2)."""
     disarmed_weapons: tuple[str, ...]
+    """Its weapons flung away by a disarm, not yet picked up (R8.3, R12.4)."""
 
 
 class HeldDrop(Value):
     holder: str
+    """Who holds the drop (R6.6)."""
     victim: str
+    """Who the drop is held on."""
     damage: int
+    """The damage held, dealt when the holder inflicts it."""
     round: int
+    """The round the drop was taken."""
 
 
 class HeldLock(Value):
     wielder: str
+    """Whose weapon is locked (R8.2)."""
     weapon: str
+    """The locked weapon."""
     locker: str
+    """Who holds the lock."""
     using: str | None
+    """The locker's weapon holding it; None when the journal did not say."""
     dropped: bool = False
     """The wielder let go of it (``free --drop``, R8.2); the lock holds it still."""
 
 
 class StatusResult(FightView):
     combatants: tuple[CombatantStatus, ...]
+    """Every combatant in the file's order, with its Body and what it has spent."""
     drops: tuple[HeldDrop, ...]
+    """The drops held (R6.6)."""
     locks: tuple[HeldLock, ...]
+    """The weapon locks in force (R8.2)."""
     taken: tuple[Taken, ...]
     """Weapons picked up from the ground by another than their owner (R12.4)."""
 

@@ -31,6 +31,7 @@ class AttackOdds(Value):
     p_hit: float
     """At least one attack roll hits."""
     expected_damage: float
+    """The mean HP lost (over ``distribution``)."""
     distribution: Mapping[int, float]
     """HP lost (the key) -> its probability."""
 

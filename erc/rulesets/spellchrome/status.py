@@ -32,27 +32,40 @@ class ArmorClasses(Value):
     """SC5: the combatant's AC, touch AC and flat-footed AC."""
 
     ac: int
+    """Its AC (SC5.1)."""
     touch_ac: int
+    """Its touch AC: no armour, shield or natural armour (SC5.4)."""
     flat_footed_ac: int
+    """Its flat footed AC: no Dexterity bonus (SC5.3)."""
 
 
 class CombatantStatus(CombatantView):
     hp: int
+    """Its HP now (down at 0 or below, SC6.5)."""
     hp_max: int
+    """Its maximum HP."""
     ex_hp: int
+    """Its Extraordinary HP now: lost before HP (SC8.3)."""
     ex_hp_max: int
+    """Its maximum Extraordinary HP (0: none)."""
     armor_classes: ArmorClasses
+    """Its AC, touch AC and flat footed AC."""
     dr_dice: str | None
     """The armour's DR as the file gives it (``d6``, ``3``), or None."""
     dr_this_round: int | None
     """SC8.1: the DR rolled at its first hit this round."""
     standard_used: bool
+    """Its standard action this round is spent (SC1.3)."""
     move_used: bool
+    """Its move action this round is spent (SC1.3)."""
     turn_ended: bool
     """SC-P15: it gave up what it had left (``erc end-turn``)."""
     movement_spent_ft: int
+    """Feet moved this round."""
     spell_cast: bool
+    """A spell that takes an action was cast this round (SC10.1)."""
     delayed_after: str | None
+    """Whom it delayed to act right after this round (SC2.5), or None."""
 
 
 ROUND_SECONDS = 6
@@ -64,6 +77,7 @@ class StatusResult(FightView):
     elapsed_s: int
     """SC1.2: seconds of combat before this round began (6 a round)."""
     combatants: tuple[CombatantStatus, ...]
+    """Every combatant in the file's order, with its HP and actions used."""
 
 
 def _row(c: Combatant, state: Any, place: int | None) -> CombatantStatus:

@@ -130,14 +130,23 @@ class HpChange(Value):
     ``health_change`` what HP did (``hp_after - hp_before``)."""
 
     name: str
-    kind: str  # "damage" or "heal"
+    """Who takes it."""
+    kind: str
+    """``damage`` or ``heal``."""
     amount: int
+    """The amount as given."""
     dealt: int
+    """The amount as the rules apply it (as given, in Elysium)."""
     hp_before: int
+    """Its HP before."""
     hp_after: int
+    """Its HP after: never below 0 (EL4.4) nor above its maximum."""
     down: bool
+    """``hp_after`` is 0: it is down (EL4.4)."""
     notes: tuple[str, ...]
+    """What else the GM should know (down, back up, HP at their maximum)."""
     health_change: int = 0
+    """``hp_after - hp_before``: negative for damage, positive for healing."""
 
 
 def hp_change(who: Combatant, amount: int, *, heal: bool) -> HpChange:
@@ -174,12 +183,19 @@ class ConditionResult(Value):
     (``conditions_after``, names)."""
 
     name: str
+    """Whose conditions change."""
     added: tuple[str, ...]
+    """The conditions added (EL-P13); empty with ``--remove``."""
     removed: tuple[str, ...]
+    """The conditions removed (``--remove``) that it had; else empty."""
     conditions_after: tuple[str, ...]
+    """The conditions it has after, by name."""
     by: str | None
+    """Who caused those added (``--by``), or None."""
     rounds: int | None
+    """How many rounds those added last (``--rounds``); None: no end set."""
     notes: tuple[str, ...]
+    """What else the GM should know (it already had one, or had not one to remove)."""
 
 
 def plan_condition(

@@ -34,9 +34,13 @@ class ApSpend(Value):
     """``ap``: an action's cost, and the AP left before and after it."""
 
     name: str
+    """Who pays."""
     cost: int
+    """The action's cost in AP."""
     before: int
+    """AP left this round before it."""
     after: int
+    """AP left this round after it."""
 
 
 def pay(who: Combatant, cost: int, what: str) -> ApSpend:

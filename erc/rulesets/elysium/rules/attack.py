@@ -28,10 +28,15 @@ class TargetHp(Value):
     """What one defender took (the shape of ER's ``targets`` entries: ``name`` first)."""
 
     name: str
+    """The defender."""
     damage: int
+    """HP it lost."""
     hp_before: int
+    """Its HP before the attack."""
     hp_after: int
+    """Its HP after (never below 0)."""
     down: bool
+    """``hp_after`` is 0: it is down (EL4.4)."""
 
 
 def escape_bonus(dealer: Combatant, hit: TargetHp) -> int:
@@ -123,7 +128,9 @@ class Sneak(Value):
     danger (EL5.5), and how a helpless defense counts (house rule ``helpless_defense``)."""
 
     unaware: bool
+    """The defender is taken as unaware of the danger: no Defense Roll (EL5.5)."""
     helpless_defense: str
+    """How a helpless defense counts: the house rule ``helpless_defense``."""
 
 
 class AttackPlan(Value):
@@ -151,32 +158,55 @@ class Attack(Value):
     None and the rolls have no die."""
 
     initiator: Roller
+    """The attacker's Attack Roll: its die, terms and total (EL4.1)."""
     opponent: Roller
+    """The defender's Defense Roll: its die (None if helpless), terms and total."""
     margin: int | None
+    """The attacker's total minus the defender's; None unresolved."""
     winner: str | None
+    """Who has the strictly higher total; None on a tie (EL1.5) or unresolved."""
     ap: ApSpend
+    """What the attack cost the attacker, with its AP left before and after (EL3.2)."""
     attacker: str
+    """Who attacks."""
     defender: str
+    """Who defends."""
     weapon: str
+    """The attacker's weapon (``--with``, else the first listed)."""
     defense_kind: str
+    """``dodge``, ``parry`` or ``helpless`` (EL-P5)."""
     parry_with: str | None
+    """The parrying weapon; None for a bare-hand parry or another defense."""
     damage: int | None
+    """HP the defender lost: the margin above 0 (EL4.2), + 2 for a charge; None unresolved."""
     charge: bool
+    """A charge: a run and an attack in one (EL6)."""
     charge_bonus: int
+    """The charge's +2 damage (EL6.2), when it dealt damage; else 0."""
     move_ft: int
+    """Feet run for the charge; 0 without one."""
     stand_up: bool
     """A prone charger stood up first, for ``stand_up_ap`` (EL5.7, EL-P13)."""
     counter_damage: int
+    """HP the charger lost to a polearm's parry (EL6.4); else 0."""
     feint_used: int
+    """The feints' bonus the attacker was owed and added to this roll (EL9)."""
     sidestep_trip: bool
+    """The defender sidestepped the charge: a free trip (EL6.5)."""
     sneak: Sneak | None
+    """The sneak attack's own part (``erc sneak``); None for ``erc attack``."""
     targets: tuple[TargetHp, ...]
+    """What the defender took; empty unresolved."""
     attacker_hp_before: int
+    """The attacker's HP before the attack."""
     attacker_hp_after: int
+    """The attacker's HP after a polearm's counter (EL6.4)."""
     escape_bonus: int
     """EL10.4: damage a pinned attacker dealt its grabber, for its next Escape or Hold."""
     resolved: bool
+    """The dice were drawn (False for ``--odds`` alone)."""
     notes: tuple[str, ...]
+    """What else the GM should know (no Defense Roll, a grab, a sidestep's trip, ...)."""
 
 
 @by_inputs

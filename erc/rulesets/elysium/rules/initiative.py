@@ -27,16 +27,27 @@ class Place(Value):
     """
 
     place: int
+    """1 for the first in this order."""
     name: str
+    """The combatant's name."""
     total: int
+    """``roll`` + ``modifier``: its Reaction check (EL2.1); the order is by it."""
     roll: int
+    """The die rolled (the house rule ``die``: d10 by default, EL1.1)."""
     agi_cun: int
+    """Agility + Cunning: a tie goes to the higher (EL2.3)."""
     tiebreak: tuple[int, ...]
+    """Its roll-offs when still tied (EL2.3), in order; else empty."""
     parts: Mapping[str, int]
+    """The check's terms: ``agility``, ``cunning``, ``initiative``, Morale and Agitation."""
     modifier: int
+    """The sum of ``parts``."""
     ap_max: int
+    """Its AP for the round (EL3.1)."""
     acts: bool
+    """It can act (EL-P13: ``status`` says why not)."""
     status: str
+    """``acts``, or why it cannot act (its condition, ``down``, ...)."""
 
 
 class Kept(Value):
@@ -51,6 +62,7 @@ class Kept(Value):
 
 class Initiative(Value):
     round: int
+    """The round this order is for."""
     order: tuple[Place, ...]
     """EL2.2: the resolution order, highest first."""
     declare_order: tuple[Place, ...]

@@ -34,17 +34,29 @@ class Adjusted(Value):
     negative for damage, positive for healing)."""
 
     name: str
-    kind: str  # "damage" or "heal"
+    """Who takes it."""
+    kind: str
+    """``damage`` or ``heal``."""
     amount: int
+    """The amount as given."""
     damage_type: str | None
-    resistance: str  # none, resist, vulnerable, immune, cancelled (R5.5)
+    """The damage type (``--type``); None without one, and for healing."""
+    resistance: str
+    """``none``, ``resist``, ``vulnerable``, ``immune`` or ``cancelled`` (R5.5)."""
     dealt: int
+    """The amount as the rules apply it: damage after resistance, healing as given."""
     body_before: int
+    """Its Body before."""
     body_after: int
+    """Its Body after: never below 0 (R12.1) nor above its maximum (R12.2)."""
     down: bool
+    """``body_after`` is 0: it is down (R5.8)."""
     woke: bool
+    """Damage above 0 woke it from sleep (R10)."""
     notes: tuple[str, ...]
+    """What else the GM should know (a sleeper wakes, a drop's check, no ``--type``, ...)."""
     health_change: int = 0
+    """``body_after - body_before``: negative for damage, positive for healing."""
 
 
 def _amount(amount: int, what: str) -> None:
@@ -111,12 +123,19 @@ class Conditioned(Value):
     (``conditions_after``, names)."""
 
     name: str
+    """Whose conditions change."""
     added: tuple[str, ...]
+    """The conditions added (R12.3); empty with ``--remove``."""
     removed: tuple[str, ...]
+    """The conditions removed (``--remove``); else empty."""
     by: str | None
+    """Who caused them (``--by``, charmed and grappled, R10.2), or None."""
     rounds: int | None
+    """How many rounds they last (``--rounds``, R13.4); None: no end set."""
     conditions_after: tuple[str, ...]
+    """The conditions it has after, by name."""
     notes: tuple[str, ...]
+    """What else the GM should know (a condition it already had is set again)."""
 
 
 def condition_names(given: list[str]) -> tuple[str, ...]:

@@ -81,20 +81,35 @@ class PlannedStrike(Value):
     """
 
     pool: str
-    part: int  # 1, 2, ... for the parts of a split pool; 0 when the pool is whole
+    """The pool it strikes with: ``primary``, ``off`` or ``savage`` (R5.1)."""
+    part: int
+    """1, 2, ... for the parts of a split pool (``--split``); 0 when the pool is whole."""
     target: str
+    """The target it strikes (strike k the k-th target; the last takes the rest)."""
     weapon: str
+    """The weapon it strikes with."""
     kind: str
+    """The weapon's kind: ``melee``, ``ranged`` or ``savage``."""
     damage_type: str
+    """The weapon's damage type."""
     ac: int
+    """The target's AC."""
     bonus: int
+    """Added to every die: attribute score + size (+ target size, ranged; R5.2, R5.3)."""
     needs: int
-    modifier: int  # the attribute modifier, added once per target (R5.4)
-    weight: int  # weight damage, once per strike that hits (R5.4)
-    resistance: str  # none, resist, vulnerable, immune, or cancelled (R5.5)
-    n_dice: int  # the d20s that count (1 for a pool driven to 0: 2d20, the lower kept)
+    """The lowest raw face that hits (a raw 20 always hits, R1.3)."""
+    modifier: int
+    """The attribute modifier, added once per target that is hit (R5.4)."""
+    weight: int
+    """Weight damage, added once per strike that hits (R5.4)."""
+    resistance: str
+    """``none``, ``resist``, ``vulnerable``, ``immune`` or ``cancelled`` (R5.5)."""
+    n_dice: int
+    """The d20s that count (1 for a pool driven to 0: 2d20, the lower kept)."""
     keep_lower: bool
+    """A pool driven to 0 dice: it rolls 2d20 and keeps the lower (R1.5)."""
     sources: tuple[str, ...]
+    """Each d20 thrown: ``pool``, ``advantage``, the extra label, or ``disadvantage`` twice."""
 
     def hits_on(self, raw: int) -> bool:
         """R1.3 and R5.2: a raw 20 always hits, a raw 1 always misses, else raw + bonus >= AC."""
@@ -119,26 +134,42 @@ class AttackDie(Value):
     """One d20 of a strike. ``hit``: it counts as a hit (kept and reaching the AC)."""
 
     raw: int
+    """The face rolled."""
     total: int
+    """``raw`` + the strike's ``bonus``."""
     hit: bool
+    """It counts as a hit: kept and reaching the AC (a raw 20 always, a raw 1 never)."""
     kept: bool
-    source: str  # pool, advantage, disadvantage, crit, or the extra dice's label
+    """It counts (of 2d20 keep lower, only the lower is kept)."""
+    source: str
+    """``pool``, ``advantage``, ``disadvantage``, ``crit`` or the extra dice's label."""
 
 
 class Strike(Value):
     """A strike as resolved: damage = resisted(hits + modifier + weight) (R5.4, R5.5)."""
 
     pool: str
+    """The pool it struck with: ``primary``, ``off`` or ``savage``."""
     part: int
+    """1, 2, ... for the parts of a split pool; 0 when the pool is whole."""
     target: str
+    """The target it struck."""
     weapon: str
+    """The weapon it struck with."""
     damage_type: str
+    """The weapon's damage type."""
     dice: tuple[AttackDie, ...]
+    """Its d20s, in the order drawn (the crit award die last)."""
     hits: int
+    """How many of its dice hit."""
     modifier: int
+    """The attribute modifier it added: on the target's first strike that hit, else 0."""
     weight: int
+    """The weight damage it added (0 with no hit)."""
     resistance: str
+    """The target's resistance to its damage type (R5.5)."""
     damage: int
+    """``hits`` + ``modifier`` + ``weight``, after resistance (R5.4, R5.5)."""
 
 
 class TargetDamage(Value):
@@ -151,15 +182,25 @@ class TargetDamage(Value):
     """
 
     name: str
+    """The target."""
     damage: int
+    """The damage dealt: ``strike_damage`` with the R1.6 d3."""
     damage_type: str
+    """The type of its first strike that hit (of the first aimed at it if none hit)."""
     damage_types: tuple[str, ...]
+    """Every damage type that hit it, in strike order."""
     hits: int
+    """How many dice hit it, over all its strikes."""
     strike_damage: int
+    """Its strikes' damage after resistance, before the d3."""
     d3: int | None
+    """The advantage d3 added (+) or the disadvantage d3 subtracted (-) (R1.6); or None."""
     body_before: int
+    """Its Body before the attack."""
     body_after: int
+    """Its Body after (never below 0, R5.8)."""
     down: bool
+    """``body_after`` is 0: it is down (R5.8)."""
 
 
 class Attack(Value):
@@ -170,15 +211,25 @@ class Attack(Value):
     """
 
     attacker: str
+    """Who attacks."""
     mode: str
+    """``normal``, ``advantage`` or ``disadvantage``, as R1.5 combines the reasons."""
     strikes: tuple[Strike, ...]
+    """Each strike as resolved, in the plan's order; empty unresolved (``--odds``)."""
     targets: tuple[TargetDamage, ...]
+    """What each target took, in command-line order; empty unresolved."""
     damage: int | None
+    """The damage dealt to all targets; None unresolved."""
     crit: bool | None
+    """A primary strike kept a raw 20 of an attacker who can crit (R5.6); None unresolved."""
     plan: tuple[PlannedStrike, ...]
+    """Every strike as fixed before any die was drawn."""
     notes: tuple[str, ...]
+    """What else the GM should know (pools left out, a target already at 0 Body, ...)."""
     advantage_from: tuple[str, ...] = ()
+    """Each reason for advantage (``--advantage``, a condition, R10)."""
     disadvantage_from: tuple[str, ...] = ()
+    """Each reason for disadvantage (``--disadvantage``, a condition, R10)."""
 
 
 GIVEN_ADVANTAGE = "given (--advantage)"

@@ -31,7 +31,9 @@ class Breakdown(Value):
     """R3.1, part by part: ``modifier`` = agility + other + weapon_mod + armor_mod."""
 
     agility: int
+    """Its Agility modifier."""
     other: int
+    """Other modifiers: the file's ``initiative``."""
     weapon_mod: int
     """-2 for a heavy weapon in hand (``heavy_weapon`` names it), else 0."""
     armor_mod: int
@@ -39,6 +41,7 @@ class Breakdown(Value):
     heavy_weapon: str | None = None
     """The heavy weapon in hand that costs the -2, if any."""
     armor_worn: str = "none"
+    """The armor it wears: ``none``, ``light``, ``medium`` or ``heavy``."""
 
 
 class Place(Value):
@@ -50,14 +53,22 @@ class Place(Value):
     """
 
     place: int
+    """1 for the first to act this round."""
     name: str
+    """The combatant's name."""
     total: int
+    """``roll`` + ``modifier``: the order is by it, highest first."""
     roll: int
+    """The d10 (R3.1); 0 for one that rolled none (R3.5)."""
     modifier: int
+    """Agility modifier + other modifiers + weapon and armor (``breakdown``)."""
     tiebreak: tuple[int, ...]
+    """Its roll-off d20s when tied with others (R3.3), in order; else empty."""
     breakdown: Breakdown
     acts: bool
+    """It takes actions and movement this round (``status`` is ``acts`` or ``woke``)."""
     status: str
+    """``acts``, ``woke``, or why it does not act (``surprised``, ``asleep``, ``down``, ...)."""
     rolled: bool = True
     """R3.5: False for a combatant that is not standing: it drew no die (``roll`` 0), is
     listed after everyone who rolled, and took no part in roll-offs."""
@@ -67,12 +78,19 @@ class Initiative(Value):
     """``roll-init``: the order first to last; with surprise, its checks (R4)."""
 
     round: int
+    """The round this order is for."""
     order: tuple[Place, ...]
+    """Every combatant, first to act first (those who rolled no die last, R3.5)."""
     surprise: bool = False
+    """Surprise was checked before round 1 (``--surprise``, R4)."""
     trigger: str | None = None
+    """Who started the fight (aware, no roll); None without surprise."""
     noise: bool | None = None
+    """Whether the trigger made noise, heat or smell (R4.2); None without surprise."""
     surprised: tuple[str, ...] = ()
+    """Who failed its Perception check: surprised in round 1 (R4.3)."""
     perception: tuple[Awareness, ...] = ()
+    """Each Perception check against surprise, in file order (none for the trigger)."""
     kept: bool = False
     """House rule ``initiative: keep``: the d10s and roll-offs are the previous round's."""
 

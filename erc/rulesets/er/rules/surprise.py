@@ -34,7 +34,9 @@ class Penalty(Value):
     """One raise of the DC and its reason: ``asleep``, ``blind``, ``deaf``, ``blind and deaf``."""
 
     why: str
+    """Its reason: ``asleep``, ``blind``, ``deaf`` or ``blind and deaf`` (R4.2)."""
     dc: int
+    """How much it raises the DC."""
 
 
 class Awareness(Value):
@@ -45,18 +47,31 @@ class Awareness(Value):
     """
 
     name: str
+    """Who checks."""
     roll: int | None
+    """The d20 kept; None when no die is rolled (``no_roll`` says why)."""
     dc: int
+    """The effective DC: ``base_dc`` raised by the ``penalties``."""
     success: bool
+    """``total`` reaches ``dc`` (a raw 20 or raw 1 decides, R1.3); False with no roll."""
     dice: tuple[Die, ...]
+    """The d20s thrown (two at advantage)."""
     modifier: int
+    """Its Perception modifier, +4 actively scanning (with no roll: the modifier alone)."""
     total: int | None
+    """``roll`` + ``modifier``; None with no roll."""
     base_dc: int
+    """The DC before the penalties (surprise: 14, or 10 with foreknowledge)."""
     penalties: tuple[Penalty, ...]
+    """Each raise of the DC for its conditions (R4.2)."""
     advantage: str
+    """``normal``, ``advantage`` or ``disadvantage`` (foreknowledge: advantage)."""
     scan: bool = False
+    """It was actively scanning (+4, ``erc perceive --scan``)."""
     foreknowledge: bool = False
+    """It knew the trigger was coming: advantage, DC 10."""
     no_roll: str | None = None
+    """Why no die was rolled (``down``, ``unconscious``, ``silent trigger``, ...), or None."""
     surprise_check: bool = False
     """R4.4: the surprise check of a sleeper woken after round 1 (``perceive --surprise``):
     failed, it is surprised for the rest of the round."""

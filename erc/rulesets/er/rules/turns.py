@@ -75,9 +75,13 @@ class Taken(Value):
     longer has it until it lies on the ground again."""
 
     owner: str
+    """Whose weapon it is."""
     weapon: str
+    """The weapon's name on its owner's sheet."""
     holder: str
+    """Who picked it up (erc pick-up)."""
     held_as: str
+    """The name the holder uses for it with --with, e.g. Brute's club."""
 
 
 def held_as(owner: str, weapon: str, taken: Iterable[str]) -> str | None:

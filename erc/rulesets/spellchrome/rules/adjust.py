@@ -20,17 +20,27 @@ class Adjusted(Value):
     EX-HP apart)."""
 
     name: str
+    """Who takes it."""
     kind: str
     """``damage`` or ``heal``."""
     amount: int
+    """The amount as given."""
     dealt: int
+    """The amount as the rules apply it (damage: off EX-HP and HP together)."""
     hp_before: int
+    """Its HP before."""
     hp_after: int
+    """Its HP after: damage may take it below 0 (SC6.5); healing stops at the maximum."""
     ex_hp_before: int
+    """Its Extraordinary HP before."""
     ex_hp_after: int
+    """Its Extraordinary HP after: they absorb damage first (SC8.3)."""
     down: bool
+    """``hp_after`` is 0 or below: it is down (SC6.5)."""
     notes: tuple[str, ...] = ()
+    """What else the GM should know (damage EX-HP absorbed, HP at their maximum)."""
     health_change: int = 0
+    """``hp_after - hp_before`` (EX-HP apart): negative for damage."""
 
 
 def _amount(amount: int, what: str) -> None:
@@ -85,12 +95,19 @@ class Conditioned(Value):
     a combatant's name, as ER's), and those it has after (``conditions_after``, names)."""
 
     name: str
+    """Whose conditions change."""
     added: tuple[str, ...]
+    """The conditions added (one it already has: only when ``--by`` or ``--rounds`` is given)."""
     removed: tuple[str, ...]
+    """The conditions removed (``--remove``) that it had; else empty."""
     by: str | None
+    """Who caused those added (``--by``), or None."""
     rounds: int | None
+    """How many rounds those added last (``--rounds``); None: no end set."""
     conditions_after: tuple[str, ...]
+    """The conditions it has after, by name."""
     notes: tuple[str, ...] = ()
+    """What else the GM should know (it already had one, or had not one to remove)."""
 
 
 def condition_names(given: list[str]) -> tuple[str, ...]:

@@ -22,8 +22,11 @@ class ArmorClass(Value):
     """One AC with its terms (``parts``, in the order they add up)."""
 
     value: int
+    """The AC: the sum of ``parts``."""
     kind: str
+    """``normal``, ``touch``, ``flat-footed`` or ``touch-flat-footed``."""
     parts: Mapping[str, int]
+    """Its terms in the order they add up (``base``, ``armor``, ``dexterity``, ...)."""
 
 
 def ac_kind(*, touch: bool, flat_footed: bool) -> str:

@@ -109,14 +109,18 @@ class Sneak(Value):
     """SC9: the drop's bonus, and whether the victim knew of the attacker (SC-P3)."""
 
     bonus: int
+    """The drop's +4 to hit (SC9)."""
     victim_aware: bool
+    """The victim knew of the attacker: not flat footed for it (SC-P3)."""
 
 
 class DamageReduction(Value):
     """The DR a hit met: ``rolled`` when this hit drew the DR die (SC8.1)."""
 
     value: int
+    """The DR taken off the hit's damage (SC8.1)."""
     rolled: bool
+    """This hit drew the DR die: the target's first hit of the round (SC8.1)."""
 
 
 class AttackRoll(Value):
@@ -124,41 +128,64 @@ class AttackRoll(Value):
     on a miss, and ``damage_dice`` is always the weapon's expression."""
 
     number: int
+    """1, 2, ...: the iterative attacks in order (SC4.4)."""
     weapon: str
+    """The weapon it attacks with."""
     roll: int | None
+    """The d20; None when nothing was drawn (``--odds`` alone)."""
     natural: bool | None
     """True when a natural 1 or 20 decided the hit (SC4.2): the total alone would have
     given the other outcome (``PlannedRoll.natural_decides``); None when nothing was
     drawn."""
     bonus: int
+    """The sum of ``parts``: added to the d20."""
     parts: Mapping[str, int]
+    """Everything added to the d20, term by term (``bab``, the ability, ``range``, ...)."""
     total: int | None
+    """``roll`` + ``bonus``; None when nothing was drawn."""
     ac: int
+    """The AC it rolls against."""
     ac_kind: str
+    """``normal``, ``touch``, ``flat-footed`` or ``touch-flat-footed`` (SC5)."""
     hit: bool | None
+    """``total`` reaches ``ac``; a natural 20 hits, a natural 1 misses (SC4.2); None: not drawn."""
     range_band: str
+    """SC7: ``within``, ``beyond`` (-6 to hit) or ``beyond-double`` (-6, half damage)."""
     damage_dice: str
+    """The weapon's damage dice, as its expression."""
     damage_roll: int | None
+    """What the damage dice came to; None on a miss."""
     damage: int | None
     """After Strength, ``--damage-mod``, halving and the minimum; before DR."""
     minimum_applied: bool | None
+    """The minimum of 1 raised the damage (melee and thrown, SC6.3); None on a miss."""
     halved: bool | None
+    """The damage was halved: beyond double the range (SC7.3); None on a miss."""
     dr: DamageReduction | None
+    """The damage reduction this hit met (SC8.1); None on a miss."""
     ex_hp_absorbed: int | None
+    """Damage taken off Extraordinary HP first (SC8.3); None on a miss."""
     hp_damage: int | None
+    """HP lost to this hit, after DR and EX-HP; None on a miss."""
 
 
 class TargetResult(Value):
     """What the target took (the ``targets`` entry: the same key and shape as ER's)."""
 
     name: str
+    """The target."""
     damage: int
     """HP lost (Extraordinary HP absorbed first are not counted)."""
     hp_before: int
+    """Its HP before the attack."""
     hp_after: int
+    """Its HP after (it may go below 0)."""
     ex_hp_before: int
+    """Its Extraordinary HP before the attack."""
     ex_hp_after: int
+    """Its Extraordinary HP after."""
     down: bool
+    """``hp_after`` is 0 or below: it is down (SC6.5)."""
 
 
 class Attack(Value):
@@ -169,26 +196,41 @@ class Attack(Value):
     """
 
     attacker: str
+    """Who attacks."""
     target: str
+    """Who is attacked."""
     weapon: str
+    """The weapon (``--with``, else the first listed, SC-P8)."""
     weapon_kind: str
+    """The weapon's kind, as the file gives it."""
     full: bool
+    """A full attack: one roll per iterative bonus, standard and move actions (SC4.4)."""
     sneak: Sneak | None
     """The drop (``erc sneak``), or None for an ordinary attack."""
     touch: bool
+    """A touch attack: the target's AC without armour, shield or natural armour (SC5.4)."""
     flat_footed: bool
+    """The target is flat footed: no Dexterity bonus to its AC (SC5.3)."""
     flat_footed_from: tuple[str, ...]
+    """Each reason it is flat footed (a condition, ``--flat-footed``, unaware)."""
     range_check: RangeBand
+    """The range band at ``--distance`` (SC7)."""
     armor_class: ArmorClass
+    """The target's AC this attack rolls against, term by term."""
     attacks: tuple[AttackRoll, ...]
+    """Each attack roll, in order; unresolved, the planned rolls with nothing drawn."""
     targets: tuple[TargetResult, ...]
+    """What the target took; empty unresolved."""
     damage: int | None
     """HP lost in all."""
     dr_rolled: int | None
     """The DR value this attack drew for the target (recorded for the round, SC8.1)."""
     resolved: bool
+    """The dice were drawn (False for ``--odds`` alone)."""
     actions: tuple[str, ...]
+    """The actions it takes: ``standard``, and ``move`` for a full attack (SC4.4)."""
     notes: tuple[str, ...]
+    """What else the GM should know (awareness cancelling a condition, a target down)."""
 
 
 # --- planning -------------------------------------------------------------------------

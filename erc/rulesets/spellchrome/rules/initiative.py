@@ -49,26 +49,40 @@ class Place(Value):
     a combatant that cannot act keeps its place, SC-P9)."""
 
     place: int
+    """1 for the first to act this round."""
     name: str
+    """The combatant's name."""
     total: int
+    """``roll`` + ``modifier`` + ``bonus`` (SC-P5): the order is by it, highest first."""
     roll: int
+    """The d20 (SC2.1)."""
     modifier: int
+    """Dexterity modifier + the file's ``initiative`` (SC-P5)."""
     bonus: int
+    """The surprise or readying bonus, +1 to +10 (``--bonus``, SC3.1, SC2.6); else 0."""
     dex_score: int
+    """Its Dexterity score: a tie goes to the higher (SC2.3)."""
     tiebreak: tuple[int, ...]
+    """Its d10 roll-offs when still tied on Dexterity (SC2.3), in order; else empty."""
     delayed_after: str | None
+    """Whom it delayed to act right after (SC2.5); None if it did not delay."""
     acts: bool
+    """It can act this round (``status`` is ``acts``)."""
     status: str
+    """``acts``, or why it takes no action (``down``, ``asleep``, ...); it keeps its place."""
 
 
 class Initiative(Value):
     """``roll-init``: the order first to last."""
 
     round: int
+    """The round this order is for."""
     kept: bool
     """SC2.4 ``keep``: the last applied order, delays included; no dice were rolled."""
     order: tuple[Place, ...]
+    """Every combatant, first to act first."""
     notes: tuple[str, ...] = ()
+    """What else the GM should know (a kept order that no longer fits: rolled anew)."""
 
 
 def status(who: Combatant) -> str:

@@ -26,13 +26,19 @@ BANDS = ("within", "beyond", "beyond-double")
 
 class RangeBand(Value):
     band: str
+    """``within``, ``beyond`` (-6 to hit) or ``beyond-double`` (-6, half damage)."""
     distance: int
+    """The distance to the target in ft (``--distance``)."""
     range: int | None
     """The weapon's listed range (None for melee)."""
     effective: int | None
+    """The effective range in ft: listed range + range bonuses (SC7.1); None for melee."""
     max_range: int | None
+    """The weapon's ``max_range`` in ft (past it: refused, SC7.4), or None."""
     penalty: int
+    """To hit: -6 beyond the effective range (SC7.2), else 0."""
     halved: bool
+    """Beyond double the listed range and the effective range: half damage (SC7.3)."""
 
 
 def effective_range(weapon: Weapon, attacker: Combatant) -> int | None:
