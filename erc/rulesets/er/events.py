@@ -12,6 +12,7 @@ from __future__ import annotations
 from erc.core import fold
 from erc.core.events import (
     CORE_KINDS,
+    DICE_GIVEN,
     TURN_ENDED,
     Acted,
     ConditionChange,
@@ -165,7 +166,8 @@ class FreeingPaid(Effect):
     dice: int
 
     def said(self) -> str:
-        return f"{self.who} gives {self.dice} dice to freeing its {self.weapon}"
+        dice = "die" if self.dice == 1 else "dice"
+        return f"{self.who} gives {self.dice} {dice} to freeing its {self.weapon}"
 
     def apply(self, tracker: fold.Tracker) -> None:
         assert isinstance(tracker, Tracker)
@@ -176,7 +178,7 @@ class FreeingPaid(Effect):
         tracker.paid[key] = tracker.paid.get(key, 0) + self.dice
 
 
-GIVEN = "dice-given:"
+GIVEN = DICE_GIVEN
 """The resource of this round's dice given to freeing, by pool (``dice-given:primary``)."""
 
 

@@ -1,0 +1,65 @@
+"""``erc log``'s sentences read against the rules they record (CONTRACT "The table": one
+sentence an event, with totals), each effect produced by a real command with forced dice:
+a resource is said in the rulebook's words, never as the journal's name for it
+(``dice-given:primary``, ``moved``, ``null-spell``)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from tests.cli.test_table import ok, shipped
+
+
+def _said(erc: Any, path: Path) -> list[str]:
+    ran = erc("log", "-e", str(path))
+    assert ran.code == 0, ran.err
+    return ran.out.splitlines()[1:]
+
+
+def test_freeing_with_dice_left_says_the_dice_given_not_the_journal_name(
+    erc: Any, tmp_path: Path
+) -> None:
+    """R8.2: Kaela's action gives 2 of its 3 primary dice to freeing her locked longsword
+    and may still attack with the third; the log says so, not 'spends its
+    dice-given:primary (2)'."""
+    duel = shipped(tmp_path, "duel.yaml")
+    ok(erc, duel, "roll-init", "--apply", "--rolls", "5,4,3")
+    ok(erc, duel, "disarm", "Ogre", "Kaela", "--lock", "--no-resist", "--apply", "--rolls", "20")
+    ok(erc, duel, "free", "Kaela", "--apply")
+    said = _said(erc, duel)[-1]
+    assert said == (
+        "3. round 1, free: Kaela's longsword is free; "
+        "Kaela may still attack with its other dice (2 primary dice given)."
+    )
+
+
+def test_a_freeing_paid_with_one_die_says_die(erc: Any) -> None:
+    """R8.2: a freeing spread over two rounds pays its dice one action at a time: '1 die'."""
+    from erc.rulesets.er.events import FreeingPaid
+
+    assert FreeingPaid("Kaela", "longsword", 1).said() == (
+        "Kaela gives 1 die to freeing its longsword"
+    )
+    assert FreeingPaid("Kaela", "longsword", 2).said() == (
+        "Kaela gives 2 dice to freeing its longsword"
+    )
+
+
+def test_spellchrome_actions_are_said_as_actions(erc: Any, tmp_path: Path) -> None:
+    """SC1.3, SC10.1, SC10.2: a double move spends the move and the standard action (not
+    'spends its moved (2)'); a spell is cast with the standard action, a null spell with
+    none (not 'spends its spell', 'spends its null-spell')."""
+    warehouse = shipped(tmp_path, "spellchrome-warehouse.yaml")
+    ok(erc, warehouse, "roll-init", "--apply", "--seed", "4")
+    ok(erc, warehouse, "movement", "Wren", "--ft", "45", "--double", "--apply")
+    ok(erc, warehouse, "cast", "Vex", "--spell", "ward", "--range", "30", "--apply")
+    ok(erc, warehouse, "cast", "Sentinel", "--null", "--apply")
+    ok(erc, warehouse, "spend", "Sentinel", "--move", "--apply")
+    assert _said(erc, warehouse)[1:] == [
+        "2. round 1, movement: Wren spends its move action; Wren spends its standard action; "
+        "Wren moves 45 ft.",
+        "3. round 1, cast: Vex spends its standard action; Vex casts a spell.",
+        "4. round 1, cast: Sentinel casts a null spell.",
+        "5. round 1, spend: Sentinel spends its move action.",
+    ]
