@@ -439,3 +439,35 @@ def test_new_fight_retried_finds_nothing_to_move(erc: Any, duel: Path) -> None:
     again = _ok(erc, "new-fight", "-e", duel, "--apply")["result"]
     assert again["moved_to"] is None and again["n_events"] == 0
     assert sorted(p.name for p in duel.parent.iterdir()) == ["duel.journal.jsonl.1", "duel.yaml"]
+
+
+def test_a_replayed_rename_is_the_rename_its_event_records(erc: Any, duel: Path) -> None:
+    """R14.4 with ``--key``: a rename event written by hand (or by an erc that kept no
+    ``result``) replays as the rename its effect records, fitting ``erc schema --output
+    rename`` (it was ``result: null``); one whose effects rename nothing is ``bad-journal``."""
+    import jsonschema
+
+    _fight(erc, duel)
+    with _journal(duel).open("a") as out:
+        out.write(
+            '{"id":3,"command":"rename","round":1,"key":"k","ruleset":"er",'
+            '"effects":[{"type":"rename","old":"Ogre","new":"Fenn"}]}\n'
+            '{"id":4,"command":"rename","round":1,"key":"none","ruleset":"er","effects":[]}\n'
+        )
+    again = _ok(erc, "rename", "Ogre", "Fenn", "-e", duel, "--apply", "--key", "k")
+    assert again["result"] == {"name": "Fenn", "old": "Ogre", "journal": str(_journal(duel))}
+    schema = _ok(erc, "schema", "--output", "rename")["result"]
+    jsonschema.validate(again, schema)
+    error = _refused(erc, duel, "rename", "Ogre", "Fenn", "--apply", "--key", "none")
+    assert error["code"] == "bad-journal" and "event 4" in error["message"]
+
+
+def test_key_conflict_names_the_command_as_typed(erc: Any, duel: Path) -> None:
+    """CONTRACT ``--key``: the refusal names the command that took the key as a user types
+    it ('an erc undo --to', not 'a undo-to command')."""
+    _fight_of_three(erc, duel)
+    _ok(erc, "undo", "--to", "1", "--apply", "-e", duel, "--key", "k")
+    message = _refused(erc, duel, "undo", "--key", "k")["message"]
+    assert "was used by event 4, an erc undo --to, not erc undo:" in message
+    message = _refused(erc, duel, "damage", "Ogre", "1", "--apply", "--key", "k")["message"]
+    assert "was used by event 4, an erc undo --to, not erc damage:" in message
