@@ -63,3 +63,41 @@ def test_spellchrome_actions_are_said_as_actions(erc: Any, tmp_path: Path) -> No
         "4. round 1, cast: Sentinel casts a null spell.",
         "5. round 1, spend: Sentinel spends its move action.",
     ]
+
+
+def test_a_perception_check_and_a_competition_say_their_totals(erc: Any, tmp_path: Path) -> None:
+    """CONTRACT "The table": a sentence an event, with totals. A Perception check (R4.4) and
+    a competition (R7; SC's and Elysium's opposed checks, EL1.5) change nothing in the
+    fight, yet the log said only 'no change': it says the totals and the outcome."""
+    duel = shipped(tmp_path, "duel.yaml")
+    ok(erc, duel, "roll-init", "--apply", "--rolls", "5,4,3")
+    ok(erc, duel, "perceive", "Fenn", "--apply", "--rolls", "18")
+    ok(erc, duel, "competition", "Kaela", "Ogre", "--apply", "--rolls", "3,6")
+    ok(erc, duel, "competition", "Kaela", "Ogre", "--apply", "--rolls", "3,1")
+    assert _said(erc, duel)[1:] == [
+        "2. round 1, perceive: Fenn's Perception check: 19 against DC 14, a success.",
+        "3. round 1, competition: Ogre wins, 9 against Kaela's 4.",
+        "4. round 1, competition: Kaela and Ogre tie at 4.",
+    ]
+    warehouse = shipped(tmp_path, "spellchrome-warehouse.yaml")
+    ok(erc, warehouse, "roll-init", "--apply", "--seed", "4")
+    ok(
+        erc,
+        warehouse,
+        "competition",
+        "Sentinel",
+        "Wren",
+        "--attr",
+        "Wren=dexterity",
+        "--apply",
+        "--rolls",
+        "5,7",
+    )
+    assert _said(erc, warehouse)[-1] == (
+        "2. round 1, competition: Wren wins, 12 against Sentinel's 9."
+    )
+    ogre = shipped(tmp_path, "elysium-ogre.yaml")
+    ok(erc, ogre, "roll-init", "--apply", "--seed", "4")
+    check = ("--check", "Kharza=athletics", "--check", "Beldo=athletics", "--apply")
+    ok(erc, ogre, "competition", "Kharza", "Beldo", *check, "--rolls", "5,7")
+    assert _said(erc, ogre)[-1] == "2. round 1, competition: Beldo wins, 12 against Kharza's 8."
