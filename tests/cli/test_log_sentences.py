@@ -101,3 +101,28 @@ def test_a_perception_check_and_a_competition_say_their_totals(erc: Any, tmp_pat
     check = ("--check", "Kharza=athletics", "--check", "Beldo=athletics", "--apply")
     ok(erc, ogre, "competition", "Kharza", "Beldo", *check, "--rolls", "5,7")
     assert _said(erc, ogre)[-1] == "2. round 1, competition: Beldo wins, 12 against Kharza's 8."
+
+
+def test_a_lesser_morale_level_does_not_read_as_the_level_now(erc: Any, tmp_path: Path) -> None:
+    """EL11.3: a combatant keeps its worst Morale level. Terrified first, then an
+    intimidation worth Frightened: the log said 'Beldo's Morale is Frightened' while Beldo
+    stayed Terrified; it says the level given, unless already worse."""
+    ogre = shipped(tmp_path, "elysium-ogre.yaml")
+    ok(erc, ogre, "roll-init", "--apply", "--seed", "4")
+    ok(erc, ogre, "social", "intimidate", "Kharza", "Beldo", "--apply", "--rolls", "10,1")
+    ok(erc, ogre, "roll-init", "--apply", "--seed", "4")
+    ok(erc, ogre, "social", "intimidate", "Kharza", "Beldo", "--apply", "--rolls", "6,5")
+    said = _said(erc, ogre)
+    assert said[1].endswith("; Beldo is Terrified (Morale), unless already worse.")
+    assert said[3].endswith("; Beldo is Frightened (Morale), unless already worse.")
+    beldo = [line for line in erc("status", "-e", str(ogre)).out.splitlines() if "Beldo" in line]
+    assert "Terrified" in beldo[0] and "Frightened" not in beldo[0]
+
+
+def test_an_escape_bonus_is_said_as_gained_not_as_the_whole_bonus() -> None:
+    """EL10.4: damage a pinned combatant deals its grabber adds to its next Escape or Hold
+    check, on top of any bonus it already has: a second +3 is 'gains +3', not 'has +3'
+    (it then has +5 after a +2)."""
+    from erc.rulesets.elysium.events import EscapeBonus
+
+    assert EscapeBonus("Beldo", 3).said() == ("Beldo gains +3 on its next Escape or Hold check")
