@@ -154,7 +154,7 @@ class Spend(Effect):
 
     def said(self) -> str:
         if self.resource == "movement":
-            return f"{self.who} moves {self.amount} ft"
+            return f"{self.who} spends {self.amount} ft of movement"
         if self.resource == "ap":
             return f"{self.who} spends {self.amount} AP"
         if self.resource.startswith(DICE_GIVEN):  # R8.2: the rest of the action attacks

@@ -58,7 +58,7 @@ def test_spellchrome_actions_are_said_as_actions(erc: Any, tmp_path: Path) -> No
     ok(erc, warehouse, "spend", "Sentinel", "--move", "--apply")
     assert _said(erc, warehouse)[1:] == [
         "2. round 1, movement: Wren spends its move action; Wren spends its standard action; "
-        "Wren moves 45 ft.",
+        "Wren spends 45 ft of movement.",
         "3. round 1, cast: Vex spends its standard action; Vex casts a spell.",
         "4. round 1, cast: Sentinel casts a null spell.",
         "5. round 1, spend: Sentinel spends its move action.",
@@ -126,3 +126,13 @@ def test_an_escape_bonus_is_said_as_gained_not_as_the_whole_bonus() -> None:
     from erc.rulesets.elysium.events import EscapeBonus
 
     assert EscapeBonus("Beldo", 3).said() == ("Beldo gains +3 on its next Escape or Hold check")
+
+
+def test_feet_spent_on_a_pick_up_are_not_said_as_a_move(erc: Any, tmp_path: Path) -> None:
+    """R8.3, R12.4: picking a weapon up costs 10 ft of movement; the log said 'Ogre moves
+    10 ft' of a pick-up. It says the feet spent, as erc spend and erc pick-up do."""
+    duel = shipped(tmp_path, "duel.yaml")
+    ok(erc, duel, "roll-init", "--apply", "--rolls", "5,4,3")
+    ok(erc, duel, "disarm", "Kaela", "Ogre", "--no-resist", "--apply", "--rolls", "20")
+    ok(erc, duel, "pick-up", "Ogre", "greatclub", "--apply")
+    assert _said(erc, duel)[-1].endswith("; Ogre spends 10 ft of movement.")
