@@ -471,3 +471,21 @@ def test_key_conflict_names_the_command_as_typed(erc: Any, duel: Path) -> None:
     assert "was used by event 4, an erc undo --to, not erc undo:" in message
     message = _refused(erc, duel, "damage", "Ogre", "1", "--apply", "--key", "k")["message"]
     assert "was used by event 4, an erc undo --to, not erc damage:" in message
+
+
+def test_a_keyed_undo_to_that_an_undo_cancelled_replays_as_undone(erc: Any, duel: Path) -> None:
+    """R14.6 with ``--key``: ``erc undo`` restores what an undo-to cancelled; the undo-to's
+    retry then reports it (``undone: true``) and cancels nothing again."""
+    _fight_of_three(erc, duel)
+    on = ("undo", "--to", "1", "-e", duel, "--apply", "--key", "back")
+    _ok(erc, *on)
+    _ok(erc, "undo", "-e", duel)
+    again = _ok(erc, *on)
+    assert again["applied"] == {
+        "journal": str(_journal(duel)),
+        "event": 4,
+        "replayed": True,
+        "undone": True,
+    }
+    assert len(_events(duel)) == 5
+    assert _ok(erc, "status", "-e", duel)["result"]["combatants"][2]["body"] == 31
