@@ -489,3 +489,21 @@ def test_a_keyed_undo_to_that_an_undo_cancelled_replays_as_undone(erc: Any, duel
     }
     assert len(_events(duel)) == 5
     assert _ok(erc, "status", "-e", duel)["result"]["combatants"][2]["body"] == 31
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ("undo", "--key", "k\udcff"),
+        ("undo", "--to", "1", "--apply", "--key", "k\udcff"),
+        ("rename", "Ogre", "Ogre Chief", "--apply", "--key", "k\udcff"),
+    ],
+)
+def test_a_key_that_is_not_utf8_is_bad_text(erc: Any, duel: Path, argv: Any) -> None:
+    """A key read from bytes that are not UTF-8 (``--key $'k\\xff'``) cannot be recorded:
+    ``bad-text``, exit 2, the journal as it was."""
+    _fight_of_three(erc, duel)
+    if argv[0] == "rename":
+        duel.write_text(duel.read_text().replace("name: Ogre", "name: Ogre Chief", 1))
+    error = _refused(erc, duel, *argv)
+    assert error["code"] == "bad-text" and "not UTF-8" in error["message"]
