@@ -29,7 +29,7 @@ def test_freeing_with_dice_left_says_the_dice_given_not_the_journal_name(
     ok(erc, duel, "free", "Kaela", "--apply")
     said = _said(erc, duel)[-1]
     assert said == (
-        "3. round 1, free: Kaela's longsword is free; "
+        "3. round 1, free: the lock on Kaela's longsword ends; "
         "Kaela may still attack with its other dice (2 primary dice given)."
     )
 
@@ -136,3 +136,24 @@ def test_feet_spent_on_a_pick_up_are_not_said_as_a_move(erc: Any, tmp_path: Path
     ok(erc, duel, "disarm", "Kaela", "Ogre", "--no-resist", "--apply", "--rolls", "20")
     ok(erc, duel, "pick-up", "Ogre", "greatclub", "--apply")
     assert _said(erc, duel)[-1].endswith("; Ogre spends 10 ft of movement.")
+
+
+def test_a_lock_that_ends_on_a_dropped_weapon_is_not_said_to_free_it(
+    erc: Any, tmp_path: Path
+) -> None:
+    """R8.2: Kaela let go of her locked longsword; when the Ogre swings the greatclub that
+    held it, the lock ends and the longsword lies on the ground. The log said 'Kaela's
+    longsword is free'; it says the lock ends. Her own weapon picked up from the ground
+    (R8.3, R12.4) reads as picked up, not as freed."""
+    duel = shipped(tmp_path, "duel.yaml")
+    ok(erc, duel, "roll-init", "--apply", "--rolls", "5,4,3")
+    ok(erc, duel, "disarm", "Ogre", "Kaela", "--lock", "--no-resist", "--apply", "--rolls", "20")
+    ok(erc, duel, "free", "Kaela", "--drop", "--apply")
+    ok(erc, duel, "roll-init", "--apply", "--rolls", "5,4,3")
+    ok(erc, duel, "attack", "Ogre", "Fenn", "--with", "greatclub", "--apply", "--rolls", "3,6,20")
+    ok(erc, duel, "pick-up", "Kaela", "longsword", "--apply")
+    said = _said(erc, duel)
+    assert said[4].startswith("5. round 2, attack: Ogre acts; the lock on Kaela's longsword ends;")
+    assert said[5] == (
+        "6. round 2, pick-up: Kaela picks up its longsword; Kaela spends 10 ft of movement."
+    )

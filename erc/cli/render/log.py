@@ -67,6 +67,8 @@ def _effect(
         return plain_words(raw)
     if isinstance(effect, RoundStart):
         return effect.said(_order(event))
+    if event.get("command") == "pick-up" and raw.get("state") == "free":
+        return f"{raw.get('who')} picks up its {raw.get('weapon')}"  # ER: its own, R12.4
     return effect.said()
 
 

@@ -94,7 +94,7 @@ class WeaponState(Effect):
             return weapon + " is flung away, on the ground"
         if self.state == "dropped":
             return f"{self.who} lets go of the locked {self.weapon}"
-        return weapon + " is free"
+        return f"the lock on {weapon} ends"  # in hand, or on the ground if let go (R8.2)
 
     def apply(self, tracker: fold.Tracker) -> None:
         assert isinstance(tracker, Tracker)
