@@ -387,14 +387,17 @@ def test_rename_with_a_key_retried_applies_once(erc: Any, duel: Path) -> None:
     assert _refused(erc, duel, "rename", "Ogre", "Ogre Chief", "--apply")["code"] == "bad-rename"
 
 
-@pytest.mark.parametrize(
-    "argv",
-    [
-        ("undo", "--key", "round1"),
-        ("undo", "--to", "1", "--apply", "--key", "round1"),
-        ("rename", "Ogre", "Fenn", "--apply", "--key", "round1"),
-    ],
-)
+def _keyed(key: str, new: str) -> list[tuple[str, ...]]:
+    """``erc undo``, ``erc undo --to 1`` and ``erc rename Ogre NEW``, each recorded under
+    ``key``."""
+    return [
+        ("undo", "--key", key),
+        ("undo", "--to", "1", "--apply", "--key", key),
+        ("rename", "Ogre", new, "--apply", "--key", key),
+    ]
+
+
+@pytest.mark.parametrize("argv", _keyed("round1", "Fenn"))
 def test_a_key_of_another_command_is_key_conflict(erc: Any, duel: Path, argv: Any) -> None:
     """CONTRACT: a key used by an event of another command is ``key-conflict``, exit 2,
     nothing written."""
@@ -491,14 +494,7 @@ def test_a_keyed_undo_to_that_an_undo_cancelled_replays_as_undone(erc: Any, duel
     assert _ok(erc, "status", "-e", duel)["result"]["combatants"][2]["body"] == 31
 
 
-@pytest.mark.parametrize(
-    "argv",
-    [
-        ("undo", "--key", "k\udcff"),
-        ("undo", "--to", "1", "--apply", "--key", "k\udcff"),
-        ("rename", "Ogre", "Ogre Chief", "--apply", "--key", "k\udcff"),
-    ],
-)
+@pytest.mark.parametrize("argv", _keyed("k\udcff", "Ogre Chief"))
 def test_a_key_that_is_not_utf8_is_bad_text(erc: Any, duel: Path, argv: Any) -> None:
     """A key read from bytes that are not UTF-8 (``--key $'k\\xff'``) cannot be recorded:
     ``bad-text``, exit 2, the journal as it was."""
