@@ -346,11 +346,16 @@ def keyed_event(handle: Handle, event_id: int, key: str, recorded_as: str) -> di
     if event.get("command") != recorded_as:
         raise ErcError(
             "key-conflict",
-            f"--key {key!r} was used by event {event_id}, a {event.get('command')} command, "
-            f"not {recorded_as}: give this result its own key",
+            f"--key {key!r} was used by event {event_id}, an {_typed(event.get('command'))}, "
+            f"not {_typed(recorded_as)}: give this result its own key",
             handle.path,
         )
     return event
+
+
+def _typed(command: object) -> str:
+    """A journal's command as a user types it (``undo-to`` is ``erc undo --to``)."""
+    return "erc undo --to" if command == "undo-to" else f"erc {command}"
 
 
 def replayed_applied(journal: str, event_id: int, cancelled: set[int]) -> dict[str, Any]:

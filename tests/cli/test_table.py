@@ -347,7 +347,7 @@ def test_log_says_ruleset_effects_in_words(erc: Any, tmp_path: Path) -> None:
     ok(erc, warehouse, "attack", "Vex", "Sentinel", "--apply", "--rolls", "15,10,6,5")
     said = erc("log", "-e", str(warehouse)).out.splitlines()[-1]
     assert said == (
-        "2. round 1, attack: Vex spends its standard; Sentinel's DR rolls 5 this round; "
+        "2. round 1, attack: Vex spends its standard action; Sentinel's DR rolls 5 this round; "
         "Sentinel takes 11 damage."
     )
     ogre = shipped(tmp_path, "elysium-ogre.yaml")

@@ -387,14 +387,17 @@ def test_rename_with_a_key_retried_applies_once(erc: Any, duel: Path) -> None:
     assert _refused(erc, duel, "rename", "Ogre", "Ogre Chief", "--apply")["code"] == "bad-rename"
 
 
-@pytest.mark.parametrize(
-    "argv",
-    [
-        ("undo", "--key", "round1"),
-        ("undo", "--to", "1", "--apply", "--key", "round1"),
-        ("rename", "Ogre", "Fenn", "--apply", "--key", "round1"),
-    ],
-)
+def _keyed(key: str, new: str) -> list[tuple[str, ...]]:
+    """``erc undo``, ``erc undo --to 1`` and ``erc rename Ogre NEW``, each recorded under
+    ``key``."""
+    return [
+        ("undo", "--key", key),
+        ("undo", "--to", "1", "--apply", "--key", key),
+        ("rename", "Ogre", new, "--apply", "--key", key),
+    ]
+
+
+@pytest.mark.parametrize("argv", _keyed("round1", "Fenn"))
 def test_a_key_of_another_command_is_key_conflict(erc: Any, duel: Path, argv: Any) -> None:
     """CONTRACT: a key used by an event of another command is ``key-conflict``, exit 2,
     nothing written."""
@@ -439,3 +442,64 @@ def test_new_fight_retried_finds_nothing_to_move(erc: Any, duel: Path) -> None:
     again = _ok(erc, "new-fight", "-e", duel, "--apply")["result"]
     assert again["moved_to"] is None and again["n_events"] == 0
     assert sorted(p.name for p in duel.parent.iterdir()) == ["duel.journal.jsonl.1", "duel.yaml"]
+
+
+def test_a_replayed_rename_is_the_rename_its_event_records(erc: Any, duel: Path) -> None:
+    """R14.4 with ``--key``: a rename event written by hand (or by an erc that kept no
+    ``result``) replays as the rename its effect records, fitting ``erc schema --output
+    rename`` (it was ``result: null``); one whose effects rename nothing is ``bad-journal``."""
+    import jsonschema
+
+    _fight(erc, duel)
+    with _journal(duel).open("a") as out:
+        out.write(
+            '{"id":3,"command":"rename","round":1,"key":"k","ruleset":"er",'
+            '"effects":[{"type":"rename","old":"Ogre","new":"Fenn"}]}\n'
+            '{"id":4,"command":"rename","round":1,"key":"none","ruleset":"er","effects":[]}\n'
+        )
+    again = _ok(erc, "rename", "Ogre", "Fenn", "-e", duel, "--apply", "--key", "k")
+    assert again["result"] == {"name": "Fenn", "old": "Ogre", "journal": str(_journal(duel))}
+    schema = _ok(erc, "schema", "--output", "rename")["result"]
+    jsonschema.validate(again, schema)
+    error = _refused(erc, duel, "rename", "Ogre", "Fenn", "--apply", "--key", "none")
+    assert error["code"] == "bad-journal" and "event 4" in error["message"]
+
+
+def test_key_conflict_names_the_command_as_typed(erc: Any, duel: Path) -> None:
+    """CONTRACT ``--key``: the refusal names the command that took the key as a user types
+    it ('an erc undo --to', not 'a undo-to command')."""
+    _fight_of_three(erc, duel)
+    _ok(erc, "undo", "--to", "1", "--apply", "-e", duel, "--key", "k")
+    message = _refused(erc, duel, "undo", "--key", "k")["message"]
+    assert "was used by event 4, an erc undo --to, not erc undo:" in message
+    message = _refused(erc, duel, "damage", "Ogre", "1", "--apply", "--key", "k")["message"]
+    assert "was used by event 4, an erc undo --to, not erc damage:" in message
+
+
+def test_a_keyed_undo_to_that_an_undo_cancelled_replays_as_undone(erc: Any, duel: Path) -> None:
+    """R14.6 with ``--key``: ``erc undo`` restores what an undo-to cancelled; the undo-to's
+    retry then reports it (``undone: true``) and cancels nothing again."""
+    _fight_of_three(erc, duel)
+    on = ("undo", "--to", "1", "-e", duel, "--apply", "--key", "back")
+    _ok(erc, *on)
+    _ok(erc, "undo", "-e", duel)
+    again = _ok(erc, *on)
+    assert again["applied"] == {
+        "journal": str(_journal(duel)),
+        "event": 4,
+        "replayed": True,
+        "undone": True,
+    }
+    assert len(_events(duel)) == 5
+    assert _ok(erc, "status", "-e", duel)["result"]["combatants"][2]["body"] == 31
+
+
+@pytest.mark.parametrize("argv", _keyed("k\udcff", "Ogre Chief"))
+def test_a_key_that_is_not_utf8_is_bad_text(erc: Any, duel: Path, argv: Any) -> None:
+    """A key read from bytes that are not UTF-8 (``--key $'k\\xff'``) cannot be recorded:
+    ``bad-text``, exit 2, the journal as it was."""
+    _fight_of_three(erc, duel)
+    if argv[0] == "rename":
+        duel.write_text(duel.read_text().replace("name: Ogre", "name: Ogre Chief", 1))
+    error = _refused(erc, duel, *argv)
+    assert error["code"] == "bad-text" and "not UTF-8" in error["message"]

@@ -131,3 +131,19 @@ def test_a_refused_first_apply_leaves_no_journal_and_loses_no_neighbour(fight: P
         codes = [r.returncode for r in ran]
         assert codes == [2 if i % 2 else 0 for i in range(16)], [r.stderr for r in ran]
         assert [e["command"] for e in events(fight)] == ["damage"] * 8
+
+
+def test_eight_concurrent_keyed_undos_undo_once_and_seven_replay(fight: Path) -> None:
+    """CONTRACT ``--key`` on ``erc undo``: the same retried undo started eight times at once
+    records one undo event (of the last damage) and the seven others report it
+    (``applied.replayed``); the damage before it stands."""
+    first = ["-e", str(fight), "--apply"]
+    for argv in (["roll-init", "--seed", "1"], ["damage", "Mark", "5"], ["damage", "Mark", "7"]):
+        subprocess.run([sys.executable, "-m", "erc", *argv, *first], cwd=ROOT, check=True)
+    ran = together([["undo", "-e", str(fight), "--key", "u", "--json"]] * 8)
+    assert [r.returncode for r in ran] == [0] * 8, [r.stderr for r in ran if r.returncode]
+    applied = [json.loads(r.stdout)["applied"] for r in ran]
+    assert sorted(a.get("replayed", False) for a in applied) == [False] + [True] * 7
+    assert {a["event"] for a in applied} == {4}
+    assert [e["command"] for e in events(fight)] == ["roll-init", "damage", "damage", "undo"]
+    assert events(fight)[-1]["effects"] == [{"type": "undo", "event": 3}]

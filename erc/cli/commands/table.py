@@ -94,12 +94,22 @@ def rename(
 def _rename_replayed(handle: Handle, first: int, key: str, *, index: Index, model: Any) -> Outcome:
     """``erc rename OLD NEW --apply --key K`` again: the rename recorded under K, reported
     as the first time and not applied again (CONTRACT ``--key``); the journal no longer
-    names OLD, so without its key a retry is refused (``bad-rename``)."""
+    names OLD, so without its key a retry is refused (``bad-rename``). The result is the
+    rename its effect records (the fold's truth, whatever ``result`` the line kept)."""
     from erc.cli.boundary import keyed_event, replayed, replayed_applied
 
     event = keyed_event(handle, first, key, "rename")
+    effects = event.get("effects")
+    renamed = [
+        e
+        for e in (effects if isinstance(effects, list) else ())
+        if isinstance(e, dict) and e.get("type") == "rename"
+    ]
+    if not renamed:
+        raise ErcError("bad-journal", f"event {first} (rename) renames no one", handle.path)
+    result = RenameResult(str(renamed[0].get("new")), str(renamed[0].get("old")), handle.path)
     applied = replayed_applied(handle.path, first, index.cancelled)
-    return replayed("rename", result=event.get("result"), applied=applied, encounter=model)
+    return replayed("rename", result=result, applied=applied, encounter=model)
 
 
 def _file_combatant(model: Any, encounter: str, typed: str) -> Any:

@@ -49,7 +49,7 @@ def sentence(event: Mapping[str, Any], kinds: Mapping[str, type[Effect]]) -> str
         )
     parts = [_effect(e, event, kinds) for e in effects]
     result = event.get("result")
-    parts.append(_check(result) or "")
+    parts.append(_check(result) or _perceived(event) or _contest(event) or "")
     said = "; ".join(p for p in parts if p) or "no change"
     hurt = any(e.get("type") == "damage" for e in effects)
     if isinstance(result, dict) and isinstance(result.get("damage"), int) and not hurt:
@@ -67,6 +67,8 @@ def _effect(
         return plain_words(raw)
     if isinstance(effect, RoundStart):
         return effect.said(_order(event))
+    if event.get("command") == "pick-up" and raw.get("state") == "free":
+        return f"{raw.get('who')} picks up its {raw.get('weapon')}"  # ER: its own, R12.4
     return effect.said()
 
 
@@ -93,6 +95,36 @@ def _check(result: Any) -> str | None:
         f"{named} {result.get('target')}" if named not in (None, "vs") else result.get("target")
     )
     return f"{whose}: {result.get('total')} against {target}, {outcome}"
+
+
+def _perceived(event: Mapping[str, Any]) -> str | None:
+    """An ER Perception check (R4.4): its total against its DC, and the outcome."""
+    result = event.get("result")
+    if event.get("command") != "perceive" or not isinstance(result, dict):
+        return None
+    return _check(
+        {**result, "check": "Perception check", "target": result.get("dc"), "target_name": "DC"}
+    )
+
+
+def _contest(event: Mapping[str, Any]) -> str | None:
+    """A competition (R7, SC's opposed checks, EL1.5): who won, by what totals."""
+    result = event.get("result")
+    if event.get("command") != "competition" or not isinstance(result, dict):
+        return None
+    sides = result.get("sides")
+    if not isinstance(sides, list):
+        sides = [result.get("initiator"), result.get("opponent")]
+    if len(sides) != 2 or not all(isinstance(s, dict) for s in sides):
+        return None
+    (a, a_total), (b, b_total) = ((s.get("name"), s.get("total")) for s in sides)
+    winner = result.get("winner")
+    if winner in (a, b):
+        (won, total), (lost, other) = ((a, a_total), (b, b_total))[:: 1 if winner == a else -1]
+        return f"{won} wins, {total} against {lost}'s {other}"
+    if a_total == b_total:
+        return f"{a} and {b} tie at {a_total}"
+    return f"no winner: {a} {a_total}, {b} {b_total}"
 
 
 def _order(event: Mapping[str, Any]) -> str | None:

@@ -180,7 +180,7 @@ class Shaken(Effect):
         labels = MORALE if self.table == "morale" else AGITATION
         level = self.level
         label = labels[level - 1] if 1 <= level <= len(labels) else f"level {level}"
-        return f"{self.who}'s {self.table.capitalize()} is {label}"
+        return f"{self.who} is {label} ({self.table.capitalize()}), unless already worse"
 
     def apply(self, tracker: fold.Tracker) -> None:
         t = _tracker(tracker)
@@ -202,7 +202,7 @@ class EscapeBonus(Effect):
     amount: int
 
     def said(self) -> str:
-        return f"{self.who} has +{self.amount} on its next Escape or Hold check"
+        return f"{self.who} gains +{self.amount} on its next Escape or Hold check"
 
     def apply(self, tracker: fold.Tracker) -> None:
         t = _tracker(tracker)

@@ -12,6 +12,7 @@ from __future__ import annotations
 from erc.core import fold
 from erc.core.events import (
     CORE_KINDS,
+    DICE_GIVEN,
     TURN_ENDED,
     Acted,
     ConditionChange,
@@ -93,7 +94,7 @@ class WeaponState(Effect):
             return weapon + " is flung away, on the ground"
         if self.state == "dropped":
             return f"{self.who} lets go of the locked {self.weapon}"
-        return weapon + " is free"
+        return f"the lock on {weapon} ends"  # in hand, or on the ground if let go (R8.2)
 
     def apply(self, tracker: fold.Tracker) -> None:
         assert isinstance(tracker, Tracker)
@@ -165,7 +166,8 @@ class FreeingPaid(Effect):
     dice: int
 
     def said(self) -> str:
-        return f"{self.who} gives {self.dice} dice to freeing its {self.weapon}"
+        dice = "die" if self.dice == 1 else "dice"
+        return f"{self.who} gives {self.dice} {dice} to freeing its {self.weapon}"
 
     def apply(self, tracker: fold.Tracker) -> None:
         assert isinstance(tracker, Tracker)
@@ -176,7 +178,7 @@ class FreeingPaid(Effect):
         tracker.paid[key] = tracker.paid.get(key, 0) + self.dice
 
 
-GIVEN = "dice-given:"
+GIVEN = DICE_GIVEN
 """The resource of this round's dice given to freeing, by pool (``dice-given:primary``)."""
 
 
