@@ -130,19 +130,6 @@ class ConditionChange(Effect):
             tracker.remove_condition(self.target, self.remove)
 
 
-DICE_GIVEN = "dice-given:"
-"""ER's resource of this round's dice an action gave to freeing a locked weapon, by pool
-(``dice-given:primary``, R8.2): the rest of that action's dice may still attack."""
-SPENT_WORDS = {
-    "standard": "spends its standard action",
-    "move": "spends its move action",
-    "moved": "",  # SC10.2: how many move actions went to moving; the actions are said
-    "spell": "casts a spell",
-    "null-spell": "casts a null spell",
-}
-"""Spellchrome's resources (SC1.3, SC10) as ``erc log`` says them ("": already said)."""
-
-
 class Spend(Effect):
     """A resource of this round spent: ``action``, ``reaction``, ``movement`` (ft), or a
     ruleset's own (Spellchrome ``standard``/``move``, Elysium ``ap``)."""
@@ -153,18 +140,10 @@ class Spend(Effect):
     amount: int = 1
 
     def said(self) -> str:
+        """The resources every ruleset shares; a ruleset words its own in a subclass of its
+        kinds table (the fold reads it as this one)."""
         if self.resource == "movement":
             return f"{self.who} spends {self.amount} ft of movement"
-        if self.resource == "ap":
-            return f"{self.who} spends {self.amount} AP"
-        if self.resource.startswith(DICE_GIVEN):  # R8.2: the rest of the action attacks
-            dice = "die" if self.amount == 1 else "dice"
-            pool = self.resource[len(DICE_GIVEN) :]
-            given = f"{self.amount} {pool} {dice} given"
-            return f"{self.who} may still attack with its other dice ({given})"
-        words = SPENT_WORDS.get(self.resource)
-        if words is not None:
-            return words and f"{self.who} {words}"
         amount = f" ({self.amount})" if self.amount != 1 else ""
         return f"{self.who} spends its {self.resource}{amount}"
 

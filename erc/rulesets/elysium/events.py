@@ -53,6 +53,15 @@ def _whole(amount: int, what: str) -> int:
     return amount
 
 
+class ElysiumSpend(Spend):
+    """``Spend`` as ``erc log`` words Elysium's AP (EL3.1)."""
+
+    def said(self) -> str:
+        if self.resource == AP:
+            return f"{self.who} spends {self.amount} AP"
+        return super().said()
+
+
 class Offensive(Effect):
     """EL5.6: an offensive action this round (no going on the defensive after it)."""
 
@@ -364,7 +373,7 @@ def state_of(loaded: Loaded) -> State:
 
 
 class Tracker(fold.Tracker):
-    kinds = kinds_table(CORE_KINDS, KINDS)
+    kinds = kinds_table(CORE_KINDS, KINDS, (ElysiumSpend,))
 
     def __init__(self, encounter: Encounter) -> None:
         super().__init__(encounter)

@@ -12,7 +12,6 @@ from __future__ import annotations
 from erc.core import fold
 from erc.core.events import (
     CORE_KINDS,
-    DICE_GIVEN,
     TURN_ENDED,
     Acted,
     ConditionChange,
@@ -178,8 +177,20 @@ class FreeingPaid(Effect):
         tracker.paid[key] = tracker.paid.get(key, 0) + self.dice
 
 
-GIVEN = DICE_GIVEN
+GIVEN = "dice-given:"
 """The resource of this round's dice given to freeing, by pool (``dice-given:primary``)."""
+
+
+class ErSpend(Spend):
+    """``Spend`` as ``erc log`` words ER's own resource: the dice an action gave to freeing
+    a locked weapon (R8.2), the rest of whose dice may still attack."""
+
+    def said(self) -> str:
+        if not self.resource.startswith(GIVEN):
+            return super().said()
+        dice = "die" if self.amount == 1 else "dice"
+        given = f"{self.amount} {self.resource[len(GIVEN) :]} {dice} given"
+        return f"{self.who} may still attack with its other dice ({given})"
 
 
 class State(fold.State):
@@ -207,7 +218,9 @@ def state_of(loaded: Loaded) -> State:
 
 
 class Tracker(fold.Tracker):
-    kinds = kinds_table(CORE_KINDS, (HeldDrop, DropReleased, WeaponState, WeaponTaken, FreeingPaid))
+    kinds = kinds_table(
+        CORE_KINDS, (HeldDrop, DropReleased, WeaponState, WeaponTaken, FreeingPaid, ErSpend)
+    )
 
     def __init__(self, encounter: Encounter) -> None:
         super().__init__(encounter)

@@ -40,6 +40,26 @@ if TYPE_CHECKING:
     from erc.core.session import Loaded
 
 
+SPENT_WORDS = {
+    "standard": "spends its standard action",
+    "move": "spends its move action",
+    "moved": "",  # SC10.2: how many move actions went to moving; the actions are said
+    "spell": "casts a spell",
+    "null-spell": "casts a null spell",
+}
+"""Spellchrome's resources (SC1.3, SC10) as ``erc log`` says them ("": already said)."""
+
+
+class SpellchromeSpend(Spend):
+    """``Spend`` as ``erc log`` words Spellchrome's resources (``SPENT_WORDS``)."""
+
+    def said(self) -> str:
+        words = SPENT_WORDS.get(self.resource)
+        if words is None:
+            return super().said()
+        return words and f"{self.who} {words}"
+
+
 class DrRolled(Effect):
     """SC8.1: the DR ``value`` rolled at ``target``'s first hit this round."""
 
@@ -136,7 +156,7 @@ def state_of(loaded: Loaded) -> State:
 
 
 class Tracker(fold.Tracker):
-    kinds = kinds_table(CORE_KINDS, (DrRolled, Delayed, InitiativeOrder))
+    kinds = kinds_table(CORE_KINDS, (DrRolled, Delayed, InitiativeOrder, SpellchromeSpend))
 
     def __init__(self, encounter: Encounter) -> None:
         super().__init__(encounter)
