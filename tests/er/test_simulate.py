@@ -21,6 +21,14 @@ def _file(tmp_path: Path, *combatants: str) -> Path:
     return path
 
 
+def _traced_turns_of_a(erc: Any, path: Path) -> tuple[Any, list[list[str]]]:
+    """Fight 1 traced (``--trace 1``), and A's command lines in it, split into words."""
+    traced = erc("simulate", "-e", path, "--seed", "1", "--trace", "1", "--json")
+    assert traced.code == 0, traced.err
+    lines = traced.json["result"]["lines"]
+    return traced, [line.split() for line in lines if line.split()[4:5] == ["A"]]
+
+
 def test_r10_charmed_attacker_picks_the_weakest_foe_it_may_target(tmp_path: Path, erc: Any) -> None:
     """R10 charmed (by X): "cannot target X"; R15.2: the attacker's foe is the weakest
     standing one, so the weakest one it may target: a charmed fighter attacks the other
@@ -31,10 +39,7 @@ def test_r10_charmed_attacker_picks_the_weakest_foe_it_may_target(tmp_path: Path
         f"name: B, side: y, body: 5, {FIGHTER}",
         f"name: C, side: y, body: 9, {FIGHTER}",
     )
-    traced = erc("simulate", "-e", path, "--seed", "1", "--trace", "1", "--json")
-    assert traced.code == 0, traced.err
-    lines = traced.json["result"]["lines"]
-    mine = [line.split() for line in lines if line.split()[4:5] == ["A"]]  # erc CMD -e PATH A
+    _, mine = _traced_turns_of_a(erc, path)
     assert mine and all(words[1] == "attack" and words[5] == "C" for words in mine), mine
     ran = erc("simulate", "-e", path, "-n", "60", "--seed", "1", "--json")
     a = ran.json["result"]["combatants"][0]
@@ -50,10 +55,7 @@ def test_r10_charmed_attacker_whose_only_foe_is_the_charmer_gives_its_action_up(
         f"name: A, side: x, body: 5, conditions: [{{condition: charmed, by: B}}], {FIGHTER}",
         f"name: B, side: y, body: 5, {FIGHTER}",
     )
-    traced = erc("simulate", "-e", path, "--seed", "1", "--trace", "1", "--json")
-    assert traced.code == 0, traced.err
-    lines = traced.json["result"]["lines"]
-    mine = [line.split() for line in lines if line.split()[4:5] == ["A"]]  # erc CMD -e PATH A
+    traced, mine = _traced_turns_of_a(erc, path)
     assert mine and all(words[1] == "spend" for words in mine), mine
     assert traced.json["result"]["winner"] == "y"
 
@@ -78,10 +80,7 @@ def test_r10_bound_archer_with_a_mechanical_weapon_gives_its_action_up(
     result = ran.json["result"]
     assert result["combatants"][0]["mean_damage_dealt"] == 0
     assert result["sides"][1]["wins"] == 20
-    traced = erc("simulate", "-e", path, "--seed", "1", "--trace", "1", "--json")
-    assert traced.code == 0, traced.err
-    lines = traced.json["result"]["lines"]
-    mine = [line.split() for line in lines if line.split()[4:5] == ["A"]]  # erc CMD -e PATH A
+    _, mine = _traced_turns_of_a(erc, path)
     assert mine and all(words[1] == "spend" for words in mine), mine
 
 

@@ -33,28 +33,26 @@ def test_the_generated_pages_are_current(generated: dict[str, str]) -> None:
     assert stale == [], "run `make docs-gen` (python -m erc.cli.docgen docs)"
 
 
-def test_help_texts_carry_no_docstring_markup(generated: dict[str, str]) -> None:
-    """A command's docstring is its ``--help``: the terminal shows it as written, so it has
-    no double-backtick literals (the reference pages are made from the same text)."""
-    marked = [
+def _lines_matching(generated: dict[str, str], pattern: str) -> list[str]:
+    """The generated pages' lines that match ``pattern``, each with its page's name."""
+    return [
         f"{name}: {line.strip()}"
         for name, text in generated.items()
         for line in text.splitlines()
-        if re.search(r"(?<!`)``(?!`)", line)
+        if re.search(pattern, line)
     ]
-    assert marked == []
+
+
+def test_help_texts_carry_no_docstring_markup(generated: dict[str, str]) -> None:
+    """A command's docstring is its ``--help``: the terminal shows it as written, so it has
+    no double-backtick literals (the reference pages are made from the same text)."""
+    assert _lines_matching(generated, r"(?<!`)``(?!`)") == []
 
 
 def test_whole_number_options_show_a_plain_metavar(generated: dict[str, str]) -> None:
     """``--round N``, not click's ``--round <int range>`` or ``INTEGER``: an int option
     without a metavar of its own shows ``N`` (``erc.cli.app``)."""
-    shown = [
-        f"{name}: {line.strip()}"
-        for name, text in generated.items()
-        for line in text.splitlines()
-        if re.search(r"<int range>|\bINTEGER\b|<integer>", line)
-    ]
-    assert shown == []
+    assert _lines_matching(generated, r"<int range>|\bINTEGER\b|<integer>") == []
 
 
 @pytest.mark.parametrize("ruleset", rulesets.available())
