@@ -296,9 +296,8 @@ def record(
     event: dict[str, Any] = {
         "command": mechanic.command,
         "round": mechanic.event_round if mechanic.event_round is not None else loaded.state.round,
+        "key": options.key,
     }
-    if options.key is not None:
-        event["key"] = options.key
     event["effects"] = [e.to_json() for e in effects]
     event["seed"] = seed
     event["rolls"] = [{"die": r.die, "value": r.value, "for": r.purpose} for r in rolls]
@@ -330,7 +329,9 @@ def replay(name: str, loaded: Loaded, event_id: int, key: str) -> Outcome:
     return replayed(
         name,
         result=event.get("result"),
-        applied=replayed_applied(loaded.journal, event_id, loaded.index.cancelled),
+        event_id=event_id,
+        journal=loaded.journal,
+        cancelled=loaded.index.cancelled,
         encounter=loaded.encounter,
         seed=event.get("seed") if isinstance(event.get("seed"), int) else None,
         rolls=rolls,
@@ -358,26 +359,26 @@ def _typed(command: object) -> str:
     return "erc undo --to" if command == "undo-to" else f"erc {command}"
 
 
-def replayed_applied(journal: str, event_id: int, cancelled: set[int]) -> dict[str, Any]:
-    """``applied`` of a replay: the event first recorded, and whether an undo cancelled it."""
-    return {
-        "journal": journal,
-        "event": event_id,
-        "replayed": True,
-        "undone": event_id in cancelled,
-    }
+def recorded_effects(event: dict[str, Any], kind: str) -> list[dict[str, Any]]:
+    """The effects of ``kind`` an event read again (``keyed_event``) records, as written."""
+    effects = event.get("effects")
+    listed = effects if isinstance(effects, list) else ()
+    return [e for e in listed if isinstance(e, dict) and e.get("type") == kind]
 
 
 def replayed(
     name: str,
     *,
     result: Any,
-    applied: dict[str, Any],
+    event_id: int,
+    journal: str,
+    cancelled: set[int],
     encounter: Any,
     seed: int | None = None,
     rolls: tuple[Any, ...] = (),
 ) -> Outcome:
-    """The outcome of a replay: the first result, said in a terminal to be recorded before."""
+    """The outcome of a replay: the first result, said in a terminal to be recorded before;
+    ``applied`` names the event first recorded, and whether an undo cancelled it."""
     return Outcome(
         command=name,
         result=result,
@@ -386,5 +387,10 @@ def replayed(
         seed=seed,
         rolls=rolls,
         odds=None,
-        applied=applied,
+        applied={
+            "journal": journal,
+            "event": event_id,
+            "replayed": True,
+            "undone": event_id in cancelled,
+        },
     )

@@ -729,7 +729,8 @@ class Handle:
     def append(self, event: Mapping[str, Any]) -> dict[str, Any]:
         """Append one event with id ``next`` (the caller's next free id); durable on return.
         Refused, with nothing written, when it would pass the limit (``UNDO_RESERVE`` below
-        it unless it is an undo)."""
+        it unless it is an undo). A part the fold reads that is None (no ``key``) is left
+        out."""
         if self.fd is None or not self.write:
             raise ErcError("journal-write", f"journal {self.path} is not open to write", self.path)
         from datetime import UTC, datetime
@@ -738,7 +739,7 @@ class Handle:
         if self.next > MAX_NUMBER or (_whole(round_no) and round_no > MAX_NUMBER):
             raise out_of_numbers(self.path)
         record: dict[str, Any] = {"id": self.next}
-        record.update((k, event[k]) for k in FOLD_KEYS if k in event)
+        record.update((k, event[k]) for k in FOLD_KEYS if event.get(k) is not None)
         record["at"] = datetime.now(UTC).isoformat(timespec="seconds")  # the fold stops here
         record.update((k, v) for k, v in event.items() if k not in FOLD_KEYS)
         text = json.dumps(record, separators=(",", ":"), ensure_ascii=False)

@@ -209,9 +209,9 @@ ENDS_SHOWN = 10
 """The most items ``ends`` keeps of a long list (the first and last halves)."""
 
 
-def counted(number: int, noun: str) -> str:
-    """``number`` with ``noun``, plural unless one: "1 event", "6 events"."""
-    return f"{number} {noun}" if number == 1 else f"{number} {noun}s"
+def counted(number: int, noun: str, plural: str | None = None) -> str:
+    """``number`` with ``noun``, plural unless one: "1 event", "6 events", "2 dice"."""
+    return f"{number} {noun}" if number == 1 else f"{number} {plural or noun + 's'}"
 
 
 def ends(items: list[str], most: int = ENDS_SHOWN) -> list[str]:

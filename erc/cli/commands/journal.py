@@ -121,14 +121,14 @@ def undo(
                 loaded.journal,
             )
         ident, command = target
-        undo_event: dict[str, object] = {
-            "command": "undo",
-            "round": loaded.state.round,
-            "effects": [{"type": "undo", "event": ident}],
-        }
-        if key is not None:
-            undo_event["key"] = key
-        event = loaded.record(undo_event)
+        event = loaded.record(
+            {
+                "command": "undo",
+                "round": loaded.state.round,
+                "key": key,
+                "effects": [{"type": "undo", "event": ident}],
+            }
+        )
     result = UndoResult(ident, command, event)
     applied = {"journal": loaded.journal, "event": event["id"]}  # named if the output is lost
     return Outcome(
@@ -143,12 +143,17 @@ def undo(
 def _undo_replayed(loaded: Loaded, first: int, key: str) -> Outcome:
     """``erc undo --key K`` again: the undo recorded under K, with the event it cancelled,
     reported as the first time and not applied again (CONTRACT ``--key``)."""
-    from erc.cli.boundary import keyed_event, replayed, replayed_applied
+    from erc.cli.boundary import keyed_event, replayed
     from erc.cli.commands.undo_to import cancelled_by
 
     assert loaded.txn is not None  # erc undo writes
     event = keyed_event(loaded.txn, first, key, "undo")
     ident = cancelled_by(event, loaded.journal)[0]
-    result = UndoResult(ident, loaded.index.command(ident), event)
-    applied = replayed_applied(loaded.journal, first, loaded.index.cancelled)
-    return replayed("undo", result=result, applied=applied, encounter=loaded.encounter)
+    return replayed(
+        "undo",
+        result=UndoResult(ident, loaded.index.command(ident), event),
+        event_id=first,
+        journal=loaded.journal,
+        cancelled=loaded.index.cancelled,
+        encounter=loaded.encounter,
+    )

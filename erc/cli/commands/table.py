@@ -96,20 +96,20 @@ def _rename_replayed(handle: Handle, first: int, key: str, *, index: Index, mode
     as the first time and not applied again (CONTRACT ``--key``); the journal no longer
     names OLD, so without its key a retry is refused (``bad-rename``). The result is the
     rename its effect records (the fold's truth, whatever ``result`` the line kept)."""
-    from erc.cli.boundary import keyed_event, replayed, replayed_applied
+    from erc.cli.boundary import keyed_event, recorded_effects, replayed
 
     event = keyed_event(handle, first, key, "rename")
-    effects = event.get("effects")
-    renamed = [
-        e
-        for e in (effects if isinstance(effects, list) else ())
-        if isinstance(e, dict) and e.get("type") == "rename"
-    ]
+    renamed = recorded_effects(event, "rename")
     if not renamed:
         raise ErcError("bad-journal", f"event {first} (rename) renames no one", handle.path)
-    result = RenameResult(str(renamed[0].get("new")), str(renamed[0].get("old")), handle.path)
-    applied = replayed_applied(handle.path, first, index.cancelled)
-    return replayed("rename", result=result, applied=applied, encounter=model)
+    return replayed(
+        "rename",
+        result=RenameResult(str(renamed[0].get("new")), str(renamed[0].get("old")), handle.path),
+        event_id=first,
+        journal=handle.path,
+        cancelled=index.cancelled,
+        encounter=model,
+    )
 
 
 def _file_combatant(model: Any, encounter: str, typed: str) -> Any:
@@ -210,16 +210,16 @@ def _renamed(
 
     handle.next = index.next
     live_rounds = [e.round for e in entries if e.id not in index.cancelled]
-    event: dict[str, Any] = {
-        "command": "rename",
-        "round": max(live_rounds, default=0),
-        "effects": [{"type": "rename", "old": result.old, "new": result.name}],
-        "ruleset": ruleset,
-        "result": to_data(result),
-    }
-    if key is not None:
-        event["key"] = key
-    recorded = handle.append(event)
+    recorded = handle.append(
+        {
+            "command": "rename",
+            "round": max(live_rounds, default=0),
+            "key": key,
+            "effects": [{"type": "rename", "old": result.old, "new": result.name}],
+            "ruleset": ruleset,
+            "result": to_data(result),
+        }
+    )
     return {"journal": handle.path, "event": recorded["id"]}
 
 

@@ -91,15 +91,15 @@ def undo_to(
                 encounter=loaded.encounter,
                 preview=loaded.journal,
             )
-        undo_event: dict[str, object] = {
-            "command": "undo-to",
-            "round": loaded.state.round,
-            "effects": [{"type": "undo", "event": ident} for ident in ids],
-            "to": to,
-        }
-        if key is not None:
-            undo_event["key"] = key
-        event = loaded.record(undo_event)
+        event = loaded.record(
+            {
+                "command": "undo-to",
+                "round": loaded.state.round,
+                "key": key,
+                "effects": [{"type": "undo", "event": ident} for ident in ids],
+                "to": to,
+            }
+        )
     return Outcome(
         command="undo",
         result=UndoToResult(to, ids, commands, event),
@@ -112,7 +112,7 @@ def undo_to(
 def _replayed(loaded: Loaded, first: int, key: str) -> Outcome:
     """``erc undo --to ID --apply --key K`` again: the undo-to recorded under K, reported as
     the first time (the ids it cancelled, their commands) and not applied again."""
-    from erc.cli.boundary import keyed_event, replayed, replayed_applied
+    from erc.cli.boundary import keyed_event, replayed
 
     assert loaded.txn is not None  # --key goes with --apply
     event = keyed_event(loaded.txn, first, key, "undo-to")
@@ -128,18 +128,21 @@ def _replayed(loaded: Loaded, first: int, key: str) -> Outcome:
         commands=tuple(loaded.index.command(ident) for ident in ids),
         undo_event=event,
     )
-    applied = replayed_applied(loaded.journal, first, loaded.index.cancelled)
-    return replayed("undo", result=result, applied=applied, encounter=loaded.encounter)
+    return replayed(
+        "undo",
+        result=result,
+        event_id=first,
+        journal=loaded.journal,
+        cancelled=loaded.index.cancelled,
+        encounter=loaded.encounter,
+    )
 
 
 def cancelled_by(event: dict[str, object], journal: str) -> tuple[int, ...]:
     """The ids an undo event (``undo`` or ``undo-to``) cancels, as its effects say."""
-    effects = event.get("effects")
-    ids = tuple(
-        e["event"]
-        for e in (effects if isinstance(effects, list) else ())
-        if isinstance(e, dict) and type(e.get("event")) is int
-    )
+    from erc.cli.boundary import recorded_effects
+
+    ids = tuple(e["event"] for e in recorded_effects(event, "undo") if type(e.get("event")) is int)
     if not ids:
         raise ErcError("bad-journal", f"event {event.get('id')} cancels no event", journal)
     return ids

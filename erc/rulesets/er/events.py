@@ -23,6 +23,7 @@ from erc.core.events import (
     kinds_table,
 )
 from erc.core.kept import condition_terms
+from erc.core.text import counted
 from erc.core.value import replace
 from erc.rulesets.er.conditions import no_action
 from erc.rulesets.er.model import Combatant, Drop, Encounter, Weapon
@@ -165,8 +166,7 @@ class FreeingPaid(Effect):
     dice: int
 
     def said(self) -> str:
-        dice = "die" if self.dice == 1 else "dice"
-        return f"{self.who} gives {self.dice} {dice} to freeing its {self.weapon}"
+        return f"{self.who} gives {counted(self.dice, 'die', 'dice')} to freeing its {self.weapon}"
 
     def apply(self, tracker: fold.Tracker) -> None:
         assert isinstance(tracker, Tracker)
@@ -188,8 +188,8 @@ class ErSpend(Spend):
     def said(self) -> str:
         if not self.resource.startswith(GIVEN):
             return super().said()
-        dice = "die" if self.amount == 1 else "dice"
-        given = f"{self.amount} {self.resource[len(GIVEN) :]} {dice} given"
+        pool = self.resource[len(GIVEN) :]
+        given = f"{counted(self.amount, pool + ' die', pool + ' dice')} given"
         return f"{self.who} may still attack with its other dice ({given})"
 
 
